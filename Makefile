@@ -1,0 +1,63 @@
+# Two commands a new user needs: `make run` and `make test`. See README.md.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev lint pytest bench demo messages system-deps clean pdf-preview
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+# Reinstall only when pyproject.toml changes.
+.stamp-install: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e .
+	touch $@
+
+.stamp-install-dev: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e ".[dev]"
+	touch .stamp-install $@
+
+install: .stamp-install
+
+install-dev: .stamp-install-dev
+
+messages: install
+	$(PY) manage.py compilemessages_py
+
+demo: install messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(PY) manage.py demo
+
+run: demo
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl+C to stop)"
+	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
+
+# Browser tests need Debian's chromium; PDF previews need poppler-utils.
+system-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; \
+	  else \
+	    echo "Please install Debian's chromium and poppler-utils: sudo apt-get install -y chromium poppler-utils"; exit 1; \
+	  fi; \
+	fi
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+
+pytest: install-dev messages system-deps
+	$(VENV)/bin/pytest
+
+test: lint pytest
+
+bench: install
+	$(PY) -m scoring.bench
+	$(PY) -m tournaments.bench_draw
+
+clean:
+	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 staticfiles

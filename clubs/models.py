@@ -1,0 +1,116 @@
+"""Store clubs, their players and fixed pairs (teams)."""
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    short_name = models.CharField(_("short name"), max_length=20, blank=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        related_name="players",
+        null=True,
+        blank=True,
+    )
+    member_number = models.CharField(_("member number"), max_length=30, blank=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("first_name"),
+                Lower("last_name"),
+                "club",
+                name="player_unique_name_per_club",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "member_number"],
+                condition=~Q(member_number=""),
+                name="player_unique_member_number_per_club",
+            ),
+            models.CheckConstraint(
+                condition=~Q(first_name="") & ~Q(last_name=""),
+                name="player_has_name",
+            ),
+        ]
+
+    def __str__(self):
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}"
+
+
+class Team(models.Model):
+    """A fixed pair that enters pair tournaments together."""
+
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        related_name="teams",
+        null=True,
+        blank=True,
+    )
+    player_one = models.ForeignKey(
+        Player,
+        verbose_name=_("first player"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    player_two = models.ForeignKey(
+        Player,
+        verbose_name=_("second player"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"), "club", name="team_unique_name_per_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(player_one__isnull=True)
+                | Q(player_two__isnull=True)
+                | ~Q(player_one=models.F("player_two")),
+                name="team_two_different_players",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name

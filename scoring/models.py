@@ -1,0 +1,194 @@
+"""Store score sheets, the deals typed from them, table events and corrections."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Game, Table
+
+
+class Trump(models.TextChoices):
+    CLUBS = "clubs", _("Clubs")
+    DIAMONDS = "diamonds", _("Diamonds")
+    HEARTS = "hearts", _("Hearts")
+    SPADES = "spades", _("Spades")
+    NO_TRUMP = "no_trump", _("No trump")
+
+
+class ScoreSheet(models.Model):
+    """The paper sheet of one table in one round, as typed by the directors."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Not entered")
+        ENTERED = "entered", _("Entered")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="sheet", verbose_name=_("table")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    version = models.PositiveIntegerField(
+        _("version"),
+        default=0,
+        help_text="Incremented by every save; a save naming an older version is "
+        "refused (optimistic locking).",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+
+    def __str__(self):
+        return str(self.table)
+
+
+class DealRecord(models.Model):
+    """One deal as typed from the sheet, with the score the engine gave it."""
+
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        related_name="deal_records",
+        verbose_name=_("game"),
+    )
+    copy = models.PositiveSmallIntegerField(
+        _("entry copy"),
+        default=1,
+        help_text="1 = the sheet; 2 = a second director's independent entry.",
+    )
+    number = models.PositiveSmallIntegerField(_("deal"))
+    declarer = models.PositiveSmallIntegerField(_("declarer side"), default=0)
+    trump = models.CharField(_("trump"), max_length=10, choices=Trump.choices)
+    passed = models.BooleanField(_("passed to partner"), default=False)
+    blind = models.BooleanField(_("blind"), default=False)
+    knocks = models.PositiveSmallIntegerField(_("knocks"), default=0)
+    points_a = models.PositiveSmallIntegerField(_("points A"))
+    points_b = models.PositiveSmallIntegerField(_("points B"))
+    revoke = models.PositiveSmallIntegerField(_("revoke by"), null=True, blank=True)
+    score_a = models.IntegerField(_("score A"), default=0)
+    score_b = models.IntegerField(_("score B"), default=0)
+    factor = models.PositiveIntegerField(_("multiplier"), default=1)
+
+    class Meta:
+        ordering = ["game", "copy", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "copy", "number"], name="deal_unique_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(points_a__lte=68) & Q(points_b__lte=68),
+                name="deal_points_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(declarer__in=[0, 1]), name="deal_declarer_is_a_side"
+            ),
+            models.CheckConstraint(
+                condition=Q(revoke__isnull=True) | Q(revoke__in=[0, 1]),
+                name="deal_revoke_is_a_side",
+            ),
+            models.CheckConstraint(
+                condition=Q(trump__in=[c for c, _label in Trump.choices]),
+                name="deal_trump_known",
+            ),
+            models.CheckConstraint(condition=Q(copy__in=[1, 2]), name="deal_copy_1_2"),
+        ]
+
+    def __str__(self):
+        return f"{self.game} #{self.number}"
+
+
+class TableEvent(models.Model):
+    """A forfeit, a no-show, or points awarded by the director, with the reason."""
+
+    class Kind(models.TextChoices):
+        FORFEIT = "forfeit", _("Forfeit")
+        NO_SHOW = "no_show", _("No-show")
+        AWARD = "award", _("Points awarded by the director")
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    side = models.PositiveSmallIntegerField(
+        _("side"), help_text="The side concerned: 0 = A, 1 = B."
+    )
+    points = models.IntegerField(_("points"), default=0)
+    reason = models.TextField(_("reason"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        verbose_name=_("by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at"]
+        verbose_name = _("table event")
+        verbose_name_plural = _("table events")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(side__in=[0, 1]), name="event_side_is_a_side"
+            ),
+            models.CheckConstraint(condition=~Q(reason=""), name="event_has_reason"),
+        ]
+
+    def __str__(self):
+        return f"{self.game}: {self.get_kind_display()}"
+
+
+class Correction(models.Model):
+    """A change to a confirmed sheet: who, when, what before, what after, and why."""
+
+    sheet = models.ForeignKey(
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="corrections",
+        verbose_name=_("score sheet"),
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        verbose_name=_("by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"))
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["sheet", "at", "id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(reason=""), name="correction_has_reason"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet} @ {self.at:%H:%M}"

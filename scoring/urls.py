@@ -1,0 +1,5 @@
+"""Route the score-sheet entry pages."""
+
+app_name = "scoring"
+
+urlpatterns = []

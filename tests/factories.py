@@ -1,0 +1,62 @@
+"""Build model instances for tests with factory-boy."""
+
+import datetime
+
+import factory
+
+from clubs.models import Club, Player, Team
+from tournaments.models import Entry, Phase, Tournament
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    short_name = factory.Sequence(lambda n: f"C{n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    first_name = factory.Sequence(lambda n: f"Jan{n}")
+    last_name = factory.Sequence(lambda n: f"Peeters{n}")
+    club = factory.SubFactory(ClubFactory)
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    name = factory.Sequence(lambda n: f"Team {n}")
+    club = factory.SubFactory(ClubFactory)
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Tournament {n}")
+    slug = factory.Sequence(lambda n: f"tournament-{n}")
+    date = datetime.date(2026, 10, 4)
+    venue = "Harelbeke"
+
+
+class PhaseFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Phase
+
+    tournament = factory.SubFactory(TournamentFactory)
+    order = factory.Sequence(lambda n: n + 1)
+    name = factory.Sequence(lambda n: f"Phase {n}")
+    rounds = 3
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    status = Entry.Status.PRESENT

@@ -1,0 +1,592 @@
+"""Store tournaments, their phases, rounds, tables, seats and games."""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Player, Team
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual (rotating partners)")
+        PAIRS = "pairs", _("Fixed pairs")
+
+    class Multiplier(models.TextChoices):
+        MULTIPLY = "multiply", _("Multiply (each step doubles)")
+        ADD = "add", _("Add (each step adds one)")
+
+    class ByeScore(models.TextChoices):
+        NONE = "none", _("No score")
+        FIXED = "fixed", _("A fixed score")
+        AVERAGE = "average", _("The entrant's own average")
+
+    class EntryMode(models.TextChoices):
+        DEALS = "deals", _("Card points deal by deal")
+        CARDS = "cards", _("Card counts per rank, deal by deal")
+        TOTALS = "totals", _("Game totals only")
+
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    format = models.CharField(
+        _("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL
+    )
+    language = models.CharField(
+        _("default language"),
+        max_length=5,
+        choices=settings.LANGUAGES,
+        default="nl",
+        help_text=_(
+            "Used for public pages and printed sheets unless a reader chooses."
+        ),
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("directors"),
+        related_name="directed_tournaments",
+        blank=True,
+    )
+    is_public = models.BooleanField(
+        _("listed publicly"),
+        default=True,
+        help_text=_("Show the tournament on the public home page."),
+    )
+
+    # The engine's Rules (scoring.engine.Rules), one field each.
+    multiplier = models.CharField(
+        _("doublings"),
+        max_length=10,
+        choices=Multiplier.choices,
+        default=Multiplier.MULTIPLY,
+        help_text=_("How doublings combine: ×2 per step, or +1 per step."),
+    )
+    no_trump_doubles = models.BooleanField(
+        _("no trump doubles"),
+        default=True,
+        help_text=_("A deal played without trump counts one doubling."),
+    )
+    blind_doubles = models.BooleanField(
+        _("blind trump allowed and doubles"),
+        default=True,
+        help_text=_("Trump named before looking at the cards counts one doubling."),
+    )
+    max_knocks = models.PositiveSmallIntegerField(
+        _("maximum knocks"),
+        null=True,
+        blank=True,
+        default=2,
+        validators=[MaxValueValidator(10)],
+        help_text=_("Knocks allowed per deal, each one doubling; empty = unlimited."),
+    )
+    capot_doubles = models.BooleanField(
+        _("all cards (60–0) doubles"),
+        default=False,
+        help_text=_("A side taking every card point gets one more doubling."),
+    )
+    draw_carry = models.BooleanField(
+        _("30–30 carries over"),
+        default=False,
+        help_text=_(
+            "A 30–30 deal scores nothing and raises the next deal's doublings."
+        ),
+    )
+    max_factor = models.PositiveSmallIntegerField(
+        _("maximum multiplier"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Cap on a deal's multiplier, e.g. 4; empty = no cap."),
+    )
+    revoke_points = models.PositiveSmallIntegerField(
+        _("points for a revoke"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Points the other side gets after a revoke; empty = the deal's maximum "
+            "(30 × multiplier)."
+        ),
+    )
+    trick_points = models.BooleanField(
+        _("a point per trick"),
+        default=False,
+        help_text=_("Manille parlée: +1 per trick, 68 points in a deal, 34 is even."),
+    )
+    target = models.PositiveSmallIntegerField(
+        _("game target"),
+        null=True,
+        blank=True,
+        default=101,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "A game ends when a side reaches this score; empty = play a "
+            "fixed number of deals."
+        ),
+    )
+    deals = models.PositiveSmallIntegerField(
+        _("deals per game"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("With no target, a game is this many deals."),
+    )
+
+    # How the event is run.
+    bye_score = models.CharField(
+        _("score for a bye"),
+        max_length=10,
+        choices=ByeScore.choices,
+        default=ByeScore.FIXED,
+    )
+    bye_points = models.PositiveSmallIntegerField(
+        _("fixed bye points"),
+        default=0,
+        help_text=_("Points per game credited for a bye when the score is fixed."),
+    )
+    bye_wins = models.BooleanField(
+        _("a bye counts as games won"),
+        default=True,
+    )
+    entry_mode = models.CharField(
+        _("result entry"),
+        max_length=10,
+        choices=EntryMode.choices,
+        default=EntryMode.DEALS,
+    )
+    type_both_sides = models.BooleanField(
+        _("type both sides' points"),
+        default=False,
+        help_text=_("The director types side B too, as a check against the paper."),
+    )
+    double_entry = models.BooleanField(
+        _("double entry"),
+        default=False,
+        help_text=_(
+            "A second director types each sheet independently before it is confirmed."
+        ),
+    )
+    forfeit_points = models.PositiveSmallIntegerField(
+        _("points for a forfeit win"),
+        default=101,
+        help_text=_("Game score given to the side present when the other forfeits."),
+    )
+    tiebreaks = models.CharField(
+        _("tiebreak order"),
+        max_length=200,
+        default="games_won,points,point_difference",
+        help_text=_(
+            "Comma-separated: games_won, points, point_difference, "
+            "head_to_head, opponents_strength, deals_won, fewest_revokes."
+        ),
+    )
+    version = models.PositiveBigIntegerField(
+        default=0,
+        editable=False,
+        help_text="Bumped on every published change; public pages use it as ETag.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(target__isnull=False) | Q(deals__isnull=False),
+                name="tournament_game_has_an_end",
+            ),
+            models.CheckConstraint(
+                condition=Q(max_factor__isnull=True) | Q(max_factor__gte=1),
+                name="tournament_max_factor_positive",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("public:tournament", kwargs={"slug": self.slug})
+
+    @property
+    def is_individual(self) -> bool:
+        return self.format == self.Format.INDIVIDUAL
+
+    def rules(self):
+        """Return the engine's Rules for this tournament."""
+        from scoring.engine import Rules
+
+        return Rules(
+            multiplier=self.multiplier,
+            no_trump_doubles=self.no_trump_doubles,
+            blind_doubles=self.blind_doubles,
+            max_knocks=self.max_knocks,
+            capot_doubles=self.capot_doubles,
+            draw_carry=self.draw_carry,
+            max_factor=self.max_factor,
+            revoke_points=self.revoke_points,
+            trick_points=self.trick_points,
+            target=self.target,
+            deals=self.deals,
+        )
+
+    @property
+    def tiebreak_list(self) -> list[str]:
+        return [t.strip() for t in self.tiebreaks.split(",") if t.strip()]
+
+
+class Phase(models.Model):
+    class DrawMethod(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual: random tables of four")
+        RANDOM = "random", _("Pairs: random")
+        SWISS = "swiss", _("Pairs: Swiss")
+        ROUND_ROBIN = "round_robin", _("Pairs: round robin")
+        LADDER = "ladder", _("Pairs: ladder")
+        SEEDED = "seeded", _("Seeded by ranking")
+
+    class Advancement(models.TextChoices):
+        NONE = "none", _("Nobody advances (last phase)")
+        TOP_N = "top_n", _("The top N of the standings")
+        TABLE_WINNERS = "table_winners", _("The table winners, seeded by ranking")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="phases",
+        verbose_name=_("tournament"),
+    )
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+    name = models.CharField(_("name"), max_length=80)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=1, validators=[MinValueValidator(1)]
+    )
+    draw_method = models.CharField(
+        _("draw"),
+        max_length=12,
+        choices=DrawMethod.choices,
+        default=DrawMethod.INDIVIDUAL,
+    )
+    games_per_table = models.PositiveSmallIntegerField(
+        _("games per table"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(9)],
+        help_text=_("Individual tables play the three partner rotations."),
+    )
+    advancement = models.CharField(
+        _("advancement"),
+        max_length=15,
+        choices=Advancement.choices,
+        default=Advancement.NONE,
+    )
+    advance_count = models.PositiveSmallIntegerField(
+        _("how many advance"),
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["tournament", "order"]
+        verbose_name = _("phase")
+        verbose_name_plural = _("phases")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "order"], name="phase_unique_order"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Entry(models.Model):
+    """A player (individual format) or a team (pairs format) in a tournament."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        PRESENT = "present", _("Present")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="entries",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        null=True,
+        blank=True,
+        verbose_name=_("player"),
+    )
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        null=True,
+        blank=True,
+        verbose_name=_("team"),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
+    )
+    phase = models.ForeignKey(
+        Phase,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("current phase"),
+        help_text=_("The latest phase this entrant qualified for."),
+    )
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    late = models.BooleanField(_("late entry"), default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(player__isnull=False) & Q(team__isnull=True))
+                | (Q(player__isnull=True) & Q(team__isnull=False)),
+                name="entry_player_xor_team",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entry_unique_player"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "team"], name="entry_unique_team"
+            ),
+        ]
+
+    def __str__(self):
+        return str(self.player or self.team)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="rounds",
+        verbose_name=_("tournament"),
+    )
+    phase = models.ForeignKey(
+        Phase,
+        on_delete=models.CASCADE,
+        related_name="round_set",
+        verbose_name=_("phase"),
+    )
+    number = models.PositiveSmallIntegerField(
+        _("round"), help_text=_("Counted across the whole tournament, from 1.")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    seed = models.BigIntegerField(_("draw seed"), default=0)
+    draw_method = models.CharField(_("draw"), max_length=12, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="round_unique_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="round_number_gte_1"
+            ),
+        ]
+
+    def __str__(self):
+        return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != self.Status.DRAFT
+
+
+class Table(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    reasons = models.CharField(
+        _("why the draw looks like this"),
+        max_length=200,
+        blank=True,
+        help_text="Comma-separated reason codes from tournaments.draw.",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="table_unique_number_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="table_number_gte_1"
+            ),
+        ]
+
+    def __str__(self):
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """An entrant's place at a table; position 1 is the scorer (schrijver)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    position = models.PositiveSmallIntegerField(
+        _("seat"), validators=[MinValueValidator(1), MaxValueValidator(4)]
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="seats", verbose_name=_("entrant")
+    )
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "entry"], name="seat_one_per_entrant_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "position"], name="seat_unique_position"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4),
+                name="seat_position_1_to_4",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table} / {self.position}: {self.entry}"
+
+
+class Bye(models.Model):
+    """An entrant who sits out a round, with the score the tournament gives for it."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="byes", verbose_name=_("entrant")
+    )
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="bye_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.round}: {self.entry}"
+
+
+class Game(models.Model):
+    """One game at a table: which seats form side A and side B, and its result."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="games", verbose_name=_("table")
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    side_a = models.CharField(
+        _("side A seats"), max_length=4, help_text="Seat positions, e.g. '12'."
+    )
+    side_b = models.CharField(
+        _("side B seats"), max_length=4, help_text="Seat positions, e.g. '34'."
+    )
+    # The result, written by scoring.services from the engine's GameScore.
+    score_a = models.IntegerField(_("score A"), default=0)
+    score_b = models.IntegerField(_("score B"), default=0)
+    finished = models.BooleanField(_("finished"), default=False)
+    winner = models.PositiveSmallIntegerField(
+        _("winner"), null=True, blank=True, help_text="0 = side A, 1 = side B."
+    )
+    deals_won_a = models.PositiveSmallIntegerField(default=0)
+    deals_won_b = models.PositiveSmallIntegerField(default=0)
+    revokes_a = models.PositiveSmallIntegerField(default=0)
+    revokes_b = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"], name="game_unique_number_per_table"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__in=[0, 1]),
+                name="game_winner_is_a_side",
+            ),
+        ]
+
+    def __str__(self):
+        return _("Game %(number)s") % {"number": self.number}
+
+    @property
+    def side_a_positions(self) -> tuple[int, ...]:
+        return tuple(int(c) for c in self.side_a)
+
+    @property
+    def side_b_positions(self) -> tuple[int, ...]:
+        return tuple(int(c) for c in self.side_b)
+
+
+class RoundLog(models.Model):
+    """What happened to a round and why: drawn, published, closed, reopened."""
+
+    class Action(models.TextChoices):
+        DRAWN = "drawn", _("Drawn")
+        REDRAWN = "redrawn", _("Drawn again")
+        SWAPPED = "swapped", _("Seats swapped")
+        PUBLISHED = "published", _("Published")
+        CLOSED = "closed", _("Closed")
+        REOPENED = "reopened", _("Reopened")
+        ADVANCED = "advanced", _("Qualifiers advanced")
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="log", verbose_name=_("round")
+    )
+    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
+    reason = models.TextField(_("reason"), blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+        verbose_name = _("round log entry")
+        verbose_name_plural = _("round log")
+
+    def __str__(self):
+        return f"{self.round}: {self.get_action_display()}"

@@ -1,0 +1,5 @@
+"""Route the read-only JSON API."""
+
+app_name = "api"
+
+urlpatterns = []
