@@ -261,8 +261,8 @@ class InvalidDeal(ValueError):
         super().__init__(self.message)
 
     def __str__(self) -> str:
-        if self.index is None:
-            return self.message
+        if self.index is None or self.code == "game_over":
+            return self.message  # game_over already names the deal
         return f"deal {self.index + 1}: {self.message}"
 
     def __reduce__(self):  # keep pickling (multiprocessing, caches) working
