@@ -29,7 +29,7 @@ messages: install
 	$(PY) manage.py compilemessages_py
 
 demo: install messages
-	$(PY) manage.py migrate --noinput
+	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py demo
 
