@@ -34,6 +34,7 @@ __all__ = [
     "GameScore",
     "InvalidDeal",
     "Rules",
+    "STANDARD_RULES",
     "Trump",
     "card_points",
     "gettext_noop",
