@@ -1,4 +1,4 @@
-"""Store score sheets, the deals typed from them, table events and corrections."""
+"""Store score sheets, the deals and totals typed from them, events and corrections."""
 
 from django.conf import settings
 from django.db import models
@@ -52,12 +52,40 @@ class ScoreSheet(models.Model):
         related_name="+",
         verbose_name=_("confirmed by"),
     )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    second_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("second entry by"),
+    )
+    second_at = models.DateTimeField(_("second entry at"), null=True, blank=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("last saved by"),
+    )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         verbose_name = _("score sheet")
         verbose_name_plural = _("score sheets")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(status="confirmed") | Q(confirmed_at__isnull=False),
+                name="sheet_confirmed_has_time",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "entered", "confirmed"]),
+                name="sheet_status_known",
+            ),
+        ]
 
     def __str__(self):
         return str(self.table)
@@ -86,6 +114,13 @@ class DealRecord(models.Model):
     points_a = models.PositiveSmallIntegerField(_("points A"))
     points_b = models.PositiveSmallIntegerField(_("points B"))
     revoke = models.PositiveSmallIntegerField(_("revoke by"), null=True, blank=True)
+    tricks_a = models.PositiveSmallIntegerField(_("tricks A"), null=True, blank=True)
+    # Card counts mode: what side A took (tens, aces, kings, queens, jacks).
+    tens_a = models.PositiveSmallIntegerField(_("tens A"), null=True, blank=True)
+    aces_a = models.PositiveSmallIntegerField(_("aces A"), null=True, blank=True)
+    kings_a = models.PositiveSmallIntegerField(_("kings A"), null=True, blank=True)
+    queens_a = models.PositiveSmallIntegerField(_("queens A"), null=True, blank=True)
+    jacks_a = models.PositiveSmallIntegerField(_("jacks A"), null=True, blank=True)
     score_a = models.IntegerField(_("score A"), default=0)
     score_b = models.IntegerField(_("score B"), default=0)
     factor = models.PositiveIntegerField(_("multiplier"), default=1)
@@ -114,10 +149,57 @@ class DealRecord(models.Model):
                 name="deal_trump_known",
             ),
             models.CheckConstraint(condition=Q(copy__in=[1, 2]), name="deal_copy_1_2"),
+            models.CheckConstraint(
+                condition=Q(tricks_a__isnull=True) | Q(tricks_a__lte=8),
+                name="deal_tricks_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(knocks__lte=64), name="deal_knocks_in_range"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    (Q(tens_a__isnull=True) | Q(tens_a__lte=4))
+                    & (Q(aces_a__isnull=True) | Q(aces_a__lte=4))
+                    & (Q(kings_a__isnull=True) | Q(kings_a__lte=4))
+                    & (Q(queens_a__isnull=True) | Q(queens_a__lte=4))
+                    & (Q(jacks_a__isnull=True) | Q(jacks_a__lte=4))
+                ),
+                name="deal_cards_in_range",
+            ),
         ]
 
     def __str__(self):
         return f"{self.game} #{self.number}"
+
+
+class GameTotal(models.Model):
+    """A game's final score typed from the sheet when only totals are entered."""
+
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        related_name="totals_records",
+        verbose_name=_("game"),
+    )
+    copy = models.PositiveSmallIntegerField(_("entry copy"), default=1)
+    score_a = models.PositiveIntegerField(_("score A"))
+    score_b = models.PositiveIntegerField(_("score B"))
+
+    class Meta:
+        ordering = ["game", "copy"]
+        verbose_name = _("game total")
+        verbose_name_plural = _("game totals")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "copy"], name="total_unique_copy"),
+            models.CheckConstraint(condition=Q(copy__in=[1, 2]), name="total_copy_1_2"),
+            models.CheckConstraint(
+                condition=Q(score_a__lte=9999) & Q(score_b__lte=9999),
+                name="total_in_range",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.game}: {self.score_a}–{self.score_b}"
 
 
 class TableEvent(models.Model):
@@ -154,6 +236,10 @@ class TableEvent(models.Model):
                 condition=Q(side__in=[0, 1]), name="event_side_is_a_side"
             ),
             models.CheckConstraint(condition=~Q(reason=""), name="event_has_reason"),
+            models.CheckConstraint(
+                condition=Q(points__gte=0) & Q(points__lte=9999),
+                name="event_points_in_range",
+            ),
         ]
 
     def __str__(self):
