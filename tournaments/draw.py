@@ -482,7 +482,10 @@ def draw_pairs(
     else:
         order = list(teams)
         rng.shuffle(order)  # equal standings are ordered by lot
-        order.sort(key=_standing_key)
+        if method == "swiss":
+            order.sort(key=lambda e: (-e.wins, -e.points))
+        else:
+            order.sort(key=_standing_key)
         forced, pool, r = _bye_tiers([e.byes for e in order], len(order) % 2)
         # Among equally eligible teams, the lowest standing sits out.
         byes = [order[i].id for i in forced + pool[len(pool) - r :]]
