@@ -1,0 +1,463 @@
+"""Rank entrants and clubs from plain game rows, explaining every figure.
+
+Pure Python: no Django import (``tests/tournaments/test_standings_pure.py`` checks
+it). Frozen dataclasses go in and come out.
+
+Decisions made here once:
+
+- Every game row handed in counts (the selector passes only confirmed results of
+  published rounds). A game without a winner is a draw: nobody wins it.
+- A player's points are his side's game totals, whatever his partner; the point
+  difference is his side's total minus the other side's.
+- A bye stands for ``ByeRow.games`` games. With ``ByeRule.wins`` they count as
+  played and won (so they count for the club's win percentage too); otherwise they
+  are not games at all. Points for a bye: ``none`` 0, ``fixed`` ``points`` per
+  game, ``average`` the entrant's own average per real game (rounded). A bye never
+  changes the point difference, deals, revokes or the opponents' strength.
+- Tiebreaks apply in the tournament's order. ``head_to_head`` applies only to a
+  group of exactly two entrants still tied on every earlier tiebreak: the one who
+  won more games against the other goes first. Entrants equal on every tiebreak
+  share a rank (1, 2, 2, 4) and are listed by name.
+- Clubs rank on the average win percentage over all their members' games (the
+  Belgian championship's rule), then games won; entrants without a club are left
+  out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+__all__ = [
+    "TIEBREAKS",
+    "ByeRow",
+    "ByeRule",
+    "ClubRow",
+    "EntrantInfo",
+    "GameLine",
+    "GameRow",
+    "StandingRow",
+    "StandingsError",
+    "compute_club_standings",
+    "compute_standings",
+    "explain_order",
+    "gettext_noop",
+]
+
+
+def gettext_noop(s: str) -> str:
+    """Mark a message for extraction by ``makemessages`` without translating it."""
+    return s
+
+
+# Tiebreak codes and the words shown for them (translated by the Django layer).
+TIEBREAKS: dict[str, str] = {
+    "games_won": gettext_noop("games won"),
+    "points": gettext_noop("points scored"),
+    "point_difference": gettext_noop("point difference"),
+    "head_to_head": gettext_noop("head-to-head"),
+    "opponents_strength": gettext_noop("opponents' strength"),
+    "deals_won": gettext_noop("deals won"),
+    "fewest_revokes": gettext_noop("fewest revokes"),
+}
+DEFAULT_TIEBREAKS = ("games_won", "points", "point_difference")
+BYE_SCORES = ("none", "fixed", "average")
+
+
+class StandingsError(ValueError):
+    """An impossible input (a bug in the caller), e.g. an unknown tiebreak code."""
+
+
+# --------------------------------------------------------------------------- input
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantInfo:
+    id: int
+    name: str
+    club_id: int | None = None
+    club_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game's result; sides hold entry ids (two players, or one team)."""
+
+    id: int
+    round_number: int
+    phase_id: int | None
+    table_number: int
+    side_a: tuple[int, ...]
+    side_b: tuple[int, ...]
+    score_a: int
+    score_b: int
+    winner: int | None
+    finished: bool = True
+    deals_won_a: int = 0
+    deals_won_b: int = 0
+    revokes_a: int = 0
+    revokes_b: int = 0
+    number: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRow:
+    """An entrant sitting out a round that stands for ``games`` games."""
+
+    entry_id: int
+    round_number: int
+    phase_id: int | None = None
+    games: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRule:
+    score: str = "fixed"
+    points: int = 0
+    wins: bool = True
+
+    def __post_init__(self) -> None:
+        if self.score not in BYE_SCORES:
+            raise StandingsError(f"unknown bye score {self.score!r}")
+
+
+# -------------------------------------------------------------------------- output
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game as one entrant saw it: with whom, against whom, and the score."""
+
+    game_id: int
+    round_number: int
+    table_number: int
+    number: int
+    partners: tuple[int, ...]
+    opponents: tuple[int, ...]
+    score: int
+    opponent_score: int
+    won: bool
+    lost: bool
+    deals_won: int
+    revokes: int
+
+    @property
+    def result(self) -> str:
+        return "won" if self.won else "lost" if self.lost else "drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    entry_id: int
+    name: str
+    club: str
+    club_id: int | None
+    games_played: int
+    games_won: int
+    points: int
+    point_difference: int
+    tiebreaks: dict[str, int | float | None]
+    shared: bool
+    deals_won: int = 0
+    revokes: int = 0
+    opponents_strength: int = 0
+    bye_games: int = 0
+    bye_points: int = 0
+    head_to_head_with: int | None = None
+    games: tuple[GameLine, ...] = ()
+    # (opponent entry id, his games won) for every opponent in every game.
+    opponents: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def games_lost(self) -> int:
+        return sum(1 for g in self.games if g.lost)
+
+    @property
+    def win_percentage(self) -> float:
+        if not self.games_played:
+            return 0.0
+        return round(100 * self.games_won / self.games_played, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRow:
+    rank: int
+    club_id: int
+    name: str
+    members: int
+    games_played: int
+    games_won: int
+    win_percentage: float
+    points: int
+    tiebreaks: dict[str, int | float | None]
+    shared: bool
+    entry_ids: tuple[int, ...] = field(default=())
+
+
+# -------------------------------------------------------------------- calculation
+
+
+@dataclass(slots=True)
+class _Acc:
+    games_played: int = 0
+    games_won: int = 0
+    points: int = 0
+    diff: int = 0
+    deals_won: int = 0
+    revokes: int = 0
+    bye_games: int = 0
+    bye_points: int = 0
+    lines: list = field(default_factory=list)
+
+
+def _check_tiebreaks(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+    codes = tuple(tiebreaks) or DEFAULT_TIEBREAKS
+    for code in codes:
+        if code not in TIEBREAKS:
+            raise StandingsError(f"unknown tiebreak {code!r}")
+    if len(set(codes)) != len(codes):
+        raise StandingsError("a tiebreak is listed twice")
+    return codes
+
+
+def compute_standings(
+    entrants: Iterable[EntrantInfo],
+    games: Iterable[GameRow],
+    *,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    byes: Iterable[ByeRow] = (),
+    bye_rule: ByeRule = ByeRule(),  # noqa: B008 - frozen, so a safe default
+) -> list[StandingRow]:
+    """Rank the entrants on their games and byes, in the given tiebreak order."""
+    codes = _check_tiebreaks(tiebreaks)
+    info = {e.id: e for e in entrants}
+    acc: dict[int, _Acc] = {eid: _Acc() for eid in info}
+    # (winner, loser) -> games, for head-to-head.
+    beat: dict[tuple[int, int], int] = defaultdict(int)
+
+    for g in games:
+        sides = (
+            (g.side_a, g.side_b, g.score_a, g.score_b, g.deals_won_a, g.revokes_a, 0),
+            (g.side_b, g.side_a, g.score_b, g.score_a, g.deals_won_b, g.revokes_b, 1),
+        )
+        for own, other, score, opp_score, deals, revokes, side in sides:
+            won = g.winner == side
+            lost = g.winner is not None and not won
+            for eid in own:
+                a = acc.get(eid)
+                if a is None:
+                    continue
+                a.games_played += 1
+                a.games_won += won
+                a.points += score
+                a.diff += score - opp_score
+                a.deals_won += deals
+                a.revokes += revokes
+                a.lines.append(
+                    GameLine(
+                        game_id=g.id,
+                        round_number=g.round_number,
+                        table_number=g.table_number,
+                        number=g.number,
+                        partners=tuple(p for p in own if p != eid),
+                        opponents=other,
+                        score=score,
+                        opponent_score=opp_score,
+                        won=won,
+                        lost=lost,
+                        deals_won=deals,
+                        revokes=revokes,
+                    )
+                )
+                if won:
+                    for o in other:
+                        beat[(eid, o)] += 1
+
+    for bye in byes:
+        a = acc.get(bye.entry_id)
+        if a is None:
+            continue
+        real_games = a.games_played - a.bye_games
+        if bye_rule.score == "fixed":
+            pts = bye_rule.points * bye.games
+        elif bye_rule.score == "average" and real_games:
+            pts = round((a.points - a.bye_points) / real_games * bye.games)
+        else:
+            pts = 0
+        a.bye_points += pts
+        a.points += pts
+        if bye_rule.wins:
+            a.bye_games += bye.games
+            a.games_played += bye.games
+            a.games_won += bye.games
+
+    won_by = {eid: a.games_won for eid, a in acc.items()}
+    strength: dict[int, int] = {}
+    opponents: dict[int, tuple[tuple[int, int], ...]] = {}
+    for eid, a in acc.items():
+        opp = tuple((o, won_by.get(o, 0)) for line in a.lines for o in line.opponents)
+        opponents[eid] = opp
+        strength[eid] = sum(w for _o, w in opp)
+
+    def value(eid: int, code: str) -> int:
+        a = acc[eid]
+        if code == "games_won":
+            return a.games_won
+        if code == "points":
+            return a.points
+        if code == "point_difference":
+            return a.diff
+        if code == "opponents_strength":
+            return strength[eid]
+        if code == "deals_won":
+            return a.deals_won
+        if code == "fewest_revokes":
+            return -a.revokes
+        raise StandingsError(code)  # pragma: no cover - checked above
+
+    h2h: dict[int, tuple[int, int]] = {}  # eid -> (rival, games won against him)
+
+    def order(group: list[int], keys: tuple[str, ...]) -> list[list[int]]:
+        """Split a tied group into ordered blocks of entrants still tied."""
+        if len(group) == 1 or not keys:
+            return [group]
+        code, rest = keys[0], keys[1:]
+        if code == "head_to_head":
+            if len(group) != 2:
+                return order(group, rest)
+            x, y = group
+            wx, wy = beat.get((x, y), 0), beat.get((y, x), 0)
+            h2h[x], h2h[y] = (y, wx), (x, wy)
+            if wx == wy:
+                return order(group, rest)
+            return [[x], [y]] if wx > wy else [[y], [x]]
+        keyed = sorted(group, key=lambda e: -value(e, code))
+        blocks: list[list[int]] = []
+        start = 0
+        for i in range(1, len(keyed) + 1):
+            if i == len(keyed) or value(keyed[i], code) != value(keyed[start], code):
+                blocks.extend(order(keyed[start:i], rest))
+                start = i
+        return blocks
+
+    blocks = order(list(acc), codes) if acc else []
+
+    rows: list[StandingRow] = []
+    rank = 1
+    for block in blocks:
+        block.sort(key=lambda e: (info[e].name.casefold(), e))
+        for eid in block:
+            a = acc[eid]
+            tb: dict[str, int | float | None] = {}
+            for code in codes:
+                if code == "head_to_head":
+                    tb[code] = h2h[eid][1] if eid in h2h else None
+                elif code == "fewest_revokes":
+                    tb[code] = a.revokes
+                else:
+                    tb[code] = value(eid, code)
+            e = info[eid]
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    entry_id=eid,
+                    name=e.name,
+                    club=e.club_name,
+                    club_id=e.club_id,
+                    games_played=a.games_played,
+                    games_won=a.games_won,
+                    points=a.points,
+                    point_difference=a.diff,
+                    tiebreaks=tb,
+                    shared=len(block) > 1,
+                    deals_won=a.deals_won,
+                    revokes=a.revokes,
+                    opponents_strength=strength[eid],
+                    bye_games=a.bye_games,
+                    bye_points=a.bye_points,
+                    head_to_head_with=h2h[eid][0] if eid in h2h else None,
+                    games=tuple(
+                        sorted(a.lines, key=lambda g: (g.round_number, g.number))
+                    ),
+                    opponents=opponents[eid],
+                )
+            )
+        rank += len(block)
+    return rows
+
+
+def compute_club_standings(standings: Iterable[StandingRow]) -> list[ClubRow]:
+    """Rank clubs on their members' average win percentage, then games won."""
+    clubs: dict[int, dict] = {}
+    for row in standings:
+        if row.club_id is None:
+            continue
+        c = clubs.setdefault(
+            row.club_id,
+            {"name": row.club, "played": 0, "won": 0, "points": 0, "ids": []},
+        )
+        c["played"] += row.games_played
+        c["won"] += row.games_won
+        c["points"] += row.points
+        c["ids"].append(row.entry_id)
+
+    def pct(c: dict) -> float:
+        return round(100 * c["won"] / c["played"], 2) if c["played"] else 0.0
+
+    def key(item: tuple[int, dict]) -> tuple:
+        # Compare percentages exactly, not as rounded floats.
+        _cid, c = item
+        return (-Fraction(c["won"], c["played"] or 1), -c["won"])
+
+    ordered = sorted(clubs.items(), key=lambda it: (key(it), it[1]["name"].casefold()))
+    rows: list[ClubRow] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
+            j += 1
+        for cid, c in ordered[i : j + 1]:
+            rows.append(
+                ClubRow(
+                    rank=i + 1,
+                    club_id=cid,
+                    name=c["name"],
+                    members=len(c["ids"]),
+                    games_played=c["played"],
+                    games_won=c["won"],
+                    win_percentage=pct(c),
+                    points=c["points"],
+                    tiebreaks={"win_percentage": pct(c), "games_won": c["won"]},
+                    shared=j > i,
+                    entry_ids=tuple(c["ids"]),
+                )
+            )
+        i = j + 1
+    return rows
+
+
+def explain_order(
+    upper: StandingRow, lower: StandingRow, tiebreaks: Sequence[str]
+) -> tuple[str | None, int | float | None, int | float | None]:
+    """Return the first tiebreak that puts ``upper`` above ``lower`` and both values.
+
+    ``(None, None, None)`` when they share the rank. For head-to-head the values
+    are the games each won against the other.
+    """
+    if upper.rank == lower.rank:
+        return (None, None, None)
+    for code in _check_tiebreaks(tiebreaks):
+        if code == "head_to_head":
+            if upper.head_to_head_with == lower.entry_id:
+                up = upper.tiebreaks.get(code)
+                low = lower.tiebreaks.get(code)
+                if up != low:
+                    return (code, up, low)
+            continue
+        up, low = upper.tiebreaks[code], lower.tiebreaks[code]
+        if up != low:
+            return (code, up, low)
+    return (None, None, None)  # pragma: no cover - ranks differ, so a key did
