@@ -60,3 +60,13 @@ class EntryFactory(factory.django.DjangoModelFactory):
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)
     status = Entry.Status.PRESENT
+
+
+class TeamEntryFactory(EntryFactory):
+    """A fixed pair's entry (for pairs tournaments)."""
+
+    tournament = factory.SubFactory(
+        TournamentFactory, format=Tournament.Format.PAIRS
+    )
+    player = None
+    team = factory.SubFactory(TeamFactory)

@@ -1,8 +1,14 @@
 """Read tournaments for the public and the directors."""
 
-from django.db.models import QuerySet
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
 
-from tournaments.models import Tournament
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404
+
+from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table, Tournament
 
 
 def tournament_list_public() -> QuerySet[Tournament]:
@@ -22,3 +28,384 @@ def user_can_direct(*, user, tournament: Tournament) -> bool:
     if user.is_superuser:
         return True
     return tournament.directors.filter(pk=user.pk).exists()
+
+
+def user_is_director(*, user) -> bool:
+    """Tell whether a user may use the director's side at all (clubs, players…)."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    return user.directed_tournaments.exists()
+
+
+# --------------------------------------------------------------------- text search
+
+
+def fold(text: str) -> str:
+    """Return ``text`` lower-cased and without accents, for forgiving searches."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+# ------------------------------------------------------------------------ entries
+
+
+def entry_list(*, tournament: Tournament) -> QuerySet[Entry]:
+    """Return a tournament's entries with what a list shows, in name order."""
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .select_related(
+            "player__club",
+            "team__club",
+            "team__player_one",
+            "team__player_two",
+            "phase",
+        )
+        .order_by(
+            "player__last_name",
+            "player__first_name",
+            "team__name",
+            "id",
+        )
+    )
+
+
+def entry_search(*, tournament: Tournament, query: str = "") -> list[Entry]:
+    """Return the entries whose name, team, club or member number matches ``query``."""
+    entries = list(entry_list(tournament=tournament))
+    words = fold(query).split()
+    if not words:
+        return entries
+    return [e for e in entries if all(w in entry_search_text(e) for w in words)]
+
+
+def entry_search_text(entry: Entry) -> str:
+    """Return the folded text a search looks through for one entry."""
+    parts: list[str] = []
+    if entry.player_id:
+        p = entry.player
+        parts += [p.first_name, p.last_name, p.member_number]
+        if p.club:
+            parts += [p.club.name, p.club.short_name]
+    if entry.team_id:
+        t = entry.team
+        parts.append(t.name)
+        for p in (t.player_one, t.player_two):
+            if p:
+                parts += [p.first_name, p.last_name]
+        if t.club:
+            parts += [t.club.name, t.club.short_name]
+    return fold(" ".join(parts))
+
+
+def entry_counts(*, tournament: Tournament) -> dict[str, int]:
+    """Return how many entries are registered, present, withdrawn, and in all."""
+    counts = Entry.objects.filter(tournament=tournament).aggregate(
+        total=Count("id"),
+        registered=Count("id", filter=Q(status=Entry.Status.REGISTERED)),
+        present=Count("id", filter=Q(status=Entry.Status.PRESENT)),
+        withdrawn=Count("id", filter=Q(status=Entry.Status.WITHDRAWN)),
+    )
+    return counts
+
+
+def entry_club_id(entry: Entry) -> int | None:
+    """Return the club an entry plays for (its player's or its team's)."""
+    if entry.player_id:
+        return entry.player.club_id
+    return entry.team.club_id if entry.team_id else None
+
+
+def entry_display(entry: Entry) -> str:
+    """Return an entry's name as lists show it: "Last, First" or the team name."""
+    if entry.player_id:
+        return entry.player.sort_name
+    return entry.team.name
+
+
+# ------------------------------------------------------------------ draw history
+
+
+def history_pairs(
+    *, tournament: Tournament, exclude_round: Round | None = None
+) -> set[frozenset[int]]:
+    """Return the entry-id pairs that already shared a table in this tournament."""
+    seats = Seat.objects.filter(round__tournament=tournament)
+    if exclude_round is not None:
+        seats = seats.exclude(round=exclude_round)
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
+        by_table[table_id].append(entry_id)
+    pairs: set[frozenset[int]] = set()
+    for members in by_table.values():
+        pairs.update(frozenset(p) for p in combinations(members, 2))
+    return pairs
+
+
+def entrant_records(
+    *, tournament: Tournament, before_round: int | None = None
+) -> dict[int, tuple[int, int]]:
+    """Return entry id → (games won, points scored) over confirmed sheets.
+
+    Only games of tables whose sheet is confirmed count, and only in rounds
+    numbered below ``before_round`` when it is given.
+    """
+    games = Game.objects.filter(
+        table__round__tournament=tournament, table__sheet__status="confirmed"
+    )
+    seats = Seat.objects.filter(
+        round__tournament=tournament, table__sheet__status="confirmed"
+    )
+    if before_round is not None:
+        games = games.filter(table__round__number__lt=before_round)
+        seats = seats.filter(round__number__lt=before_round)
+    at_table: dict[int, dict[int, int]] = defaultdict(dict)
+    for table_id, position, entry_id in seats.values_list(
+        "table_id", "position", "entry_id"
+    ):
+        at_table[table_id][position] = entry_id
+    wins: dict[int, int] = defaultdict(int)
+    points: dict[int, int] = defaultdict(int)
+    for table_id, side_a, side_b, score_a, score_b, winner in games.values_list(
+        "table_id", "side_a", "side_b", "score_a", "score_b", "winner"
+    ):
+        seated = at_table.get(table_id, {})
+        for side, (positions, score) in enumerate(
+            ((side_a, score_a), (side_b, score_b))
+        ):
+            for pos in positions:
+                entry_id = seated.get(int(pos))
+                if entry_id is None:
+                    continue
+                points[entry_id] += score
+                wins[entry_id] += winner == side
+    return {eid: (wins[eid], points[eid]) for eid in set(wins) | set(points)}
+
+
+def bye_counts(*, tournament: Tournament, exclude_round: Round | None = None):
+    """Return entry id → number of byes so far in this tournament."""
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if exclude_round is not None:
+        byes = byes.exclude(round=exclude_round)
+    counts: dict[int, int] = defaultdict(int)
+    for entry_id in byes.values_list("entry_id", flat=True):
+        counts[entry_id] += 1
+    return counts
+
+
+def tournament_has_results(*, tournament: Tournament) -> bool:
+    """Tell whether any result exists: a typed deal or a finished game."""
+    from scoring.models import DealRecord
+
+    if Game.objects.filter(table__round__tournament=tournament, finished=True).exists():
+        return True
+    return DealRecord.objects.filter(game__table__round__tournament=tournament).exists()
+
+
+# ------------------------------------------------------------------------ phases
+
+
+def phase_list(*, tournament: Tournament) -> list[Phase]:
+    """Return the phases with their rounds (``round_list``) and qualifier counts."""
+    phases = list(
+        Phase.objects.filter(tournament=tournament)
+        .annotate(qualifier_count=Count("entries"))
+        .order_by("order")
+    )
+    rounds = Round.objects.filter(tournament=tournament).order_by("number")
+    by_phase: dict[int, list[Round]] = defaultdict(list)
+    for r in rounds:
+        by_phase[r.phase_id].append(r)
+    for phase in phases:
+        phase.round_list = by_phase[phase.pk]
+        phase.rounds_left = max(phase.rounds - len(phase.round_list), 0)
+    return phases
+
+
+# ------------------------------------------------------------------------ rounds
+
+
+def round_list(*, tournament: Tournament, public: bool = False) -> QuerySet[Round]:
+    rounds = Round.objects.filter(tournament=tournament).select_related("phase")
+    if public:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    return rounds.order_by("number")
+
+
+def round_for_public(*, tournament: Tournament, number: int) -> Round:
+    """Return a published or closed round; a draft (or none) is a 404."""
+    try:
+        return (
+            Round.objects.select_related("phase", "tournament")
+            .exclude(status=Round.Status.DRAFT)
+            .get(tournament=tournament, number=number)
+        )
+    except Round.DoesNotExist:
+        raise Http404("No such round") from None
+
+
+def round_latest_public(*, tournament: Tournament) -> Round | None:
+    return (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .first()
+    )
+
+
+@dataclass
+class SeatView:
+    seat: Seat
+    entry: Entry
+    name: str
+    club: str
+    club_id: int | None
+    position: int
+    repeat: bool = False
+    same_club: bool = False
+    withdrawn: bool = False
+
+
+@dataclass
+class TableView:
+    table: Table
+    seats: list[SeatView] = field(default_factory=list)
+    repeats: int = 0
+    same_club: int = 0
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+
+def _entry_club_name(entry: Entry) -> str:
+    club = entry.player.club if entry.player_id else entry.team.club
+    if club is None:
+        return ""
+    return club.short_name or club.name
+
+
+def round_tables(
+    *, round: Round, with_flags: bool = False
+) -> tuple[list[TableView], list[Entry]]:
+    """Return a round's tables (seats in order) and its byes, in few queries.
+
+    With ``with_flags`` each seat is marked when it meets someone again (a rematch)
+    or sits with a player of its own club, as the director's page shows them.
+    """
+    from tournaments.draw import REASON_TEXT
+
+    seats = (
+        Seat.objects.filter(round=round)
+        .select_related(
+            "table",
+            "entry__player__club",
+            "entry__team__club",
+            "entry__team__player_one",
+            "entry__team__player_two",
+        )
+        .order_by("table__number", "position")
+    )
+    tables: dict[int, TableView] = {}
+    for table in Table.objects.filter(round=round).order_by("number"):
+        tables[table.pk] = TableView(
+            table=table,
+            reasons=[REASON_TEXT.get(c, c) for c in table.reasons.split(",") if c],
+        )
+    for seat in seats:
+        entry = seat.entry
+        tables[seat.table_id].seats.append(
+            SeatView(
+                seat=seat,
+                entry=entry,
+                name=entry_display(entry),
+                club=_entry_club_name(entry),
+                club_id=entry_club_id(entry),
+                position=seat.position,
+                withdrawn=entry.status == Entry.Status.WITHDRAWN,
+            )
+        )
+    if with_flags:
+        history = history_pairs(tournament=round.tournament, exclude_round=round)
+        for tv in tables.values():
+            for a, b in combinations(tv.seats, 2):
+                if frozenset((a.entry.pk, b.entry.pk)) in history:
+                    a.repeat = b.repeat = True
+                    tv.repeats += 1
+                if a.club_id is not None and a.club_id == b.club_id:
+                    a.same_club = b.same_club = True
+                    tv.same_club += 1
+    byes = [
+        b.entry
+        for b in Bye.objects.filter(round=round).select_related(
+            "entry__player__club",
+            "entry__team__club",
+            "entry__team__player_one",
+            "entry__team__player_two",
+        )
+    ]
+    byes.sort(key=entry_display)
+    return list(tables.values()), byes
+
+
+@dataclass
+class NameRow:
+    name: str
+    club: str
+    table: int | None
+    position: int | None
+    folded: str
+    detail: str = ""
+
+
+def round_by_name(*, round: Round) -> list[NameRow]:
+    """Return one row per seated entrant (and per bye), alphabetically."""
+    tables, byes = round_tables(round=round)
+    rows: list[NameRow] = []
+    for tv in tables:
+        for sv in tv.seats:
+            rows.append(
+                NameRow(
+                    name=sv.name,
+                    club=sv.club,
+                    table=tv.number,
+                    position=sv.position,
+                    folded=entry_search_text(sv.entry),
+                    detail=_team_members(sv.entry),
+                )
+            )
+    for entry in byes:
+        rows.append(
+            NameRow(
+                name=entry_display(entry),
+                club=_entry_club_name(entry),
+                table=None,
+                position=None,
+                folded=entry_search_text(entry),
+                detail=_team_members(entry),
+            )
+        )
+    rows.sort(key=lambda r: fold(r.name))
+    return rows
+
+
+def _team_members(entry: Entry) -> str:
+    if not entry.team_id:
+        return ""
+    names = [p.full_name for p in (entry.team.player_one, entry.team.player_two) if p]
+    return " & ".join(names)
+
+
+def seat_lookup(*, round: Round, query: str) -> list[NameRow]:
+    """Find where entrants sit by (part of) a first, last or team name.
+
+    The search ignores case and accents ("eric" finds "Éric"); every word of the
+    query must appear. An empty query returns everybody.
+    """
+    rows = round_by_name(round=round)
+    words = fold(query).split()
+    if not words:
+        return rows
+    return [r for r in rows if all(w in r.folded for w in words)]

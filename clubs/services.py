@@ -1,0 +1,170 @@
+"""Change clubs, players and fixed pairs (teams)."""
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from clubs import selectors
+from clubs.models import Club, Player, Team
+
+CLUB_FIELDS = {"name", "short_name", "city"}
+PLAYER_FIELDS = {"first_name", "last_name", "club", "member_number"}
+TEAM_FIELDS = {"name", "club", "player_one", "player_two"}
+
+
+def _check_fields(fields: dict, allowed: set[str]) -> None:
+    unknown = set(fields) - allowed
+    if unknown:
+        raise TypeError(f"unknown fields: {sorted(unknown)}")
+
+
+def _strip(fields: dict) -> dict:
+    return {k: v.strip() if isinstance(v, str) else v for k, v in fields.items()}
+
+
+def _save(instance, *, unique_error: str):
+    """Validate and save ``instance``; a lost race on a constraint is a user error."""
+    instance.full_clean(validate_constraints=False)
+    try:
+        with transaction.atomic():
+            instance.save()
+    except IntegrityError as exc:
+        raise ValidationError(unique_error) from exc
+    return instance
+
+
+# ------------------------------------------------------------------------- clubs
+
+
+def _check_club(club: Club) -> None:
+    other = selectors.club_find(name=club.name)
+    if (
+        other is not None
+        and other.pk != club.pk
+        and other.name.lower() == (club.name.lower())
+    ):
+        raise ValidationError(
+            {
+                "name": _("A club called “%(name)s” exists already.")
+                % {"name": club.name}
+            }
+        )
+
+
+@transaction.atomic
+def club_create(*, name: str, short_name: str = "", city: str = "") -> Club:
+    club = Club(**_strip({"name": name, "short_name": short_name, "city": city}))
+    _check_club(club)
+    return _save(club, unique_error=_("This club exists already."))
+
+
+@transaction.atomic
+def club_update(*, club: Club, **fields) -> Club:
+    _check_fields(fields, CLUB_FIELDS)
+    for key, value in _strip(fields).items():
+        setattr(club, key, value)
+    _check_club(club)
+    return _save(club, unique_error=_("This club exists already."))
+
+
+# ----------------------------------------------------------------------- players
+
+
+def _check_player(player: Player) -> None:
+    if not player.first_name or not player.last_name:
+        raise ValidationError(_("A player needs a first and a last name."))
+    same = selectors.player_find(
+        first_name=player.first_name, last_name=player.last_name, club=player.club
+    )
+    if same is not None and same.pk != player.pk:
+        raise ValidationError(
+            _("%(name)s is already a player of this club.") % {"name": player.full_name}
+        )
+    if player.member_number:
+        taken = (
+            Player.objects.filter(club=player.club, member_number=player.member_number)
+            .exclude(pk=player.pk)
+            .first()
+        )
+        if taken is not None:
+            raise ValidationError(
+                {
+                    "member_number": _(
+                        "Member number %(number)s already belongs to %(name)s."
+                    )
+                    % {"number": player.member_number, "name": taken.full_name}
+                }
+            )
+
+
+@transaction.atomic
+def player_create(
+    *,
+    first_name: str,
+    last_name: str,
+    club: Club | None = None,
+    member_number: str = "",
+) -> Player:
+    player = Player(
+        **_strip(
+            {
+                "first_name": first_name,
+                "last_name": last_name,
+                "club": club,
+                "member_number": member_number or "",
+            }
+        )
+    )
+    _check_player(player)
+    return _save(player, unique_error=_("This player exists already."))
+
+
+@transaction.atomic
+def player_update(*, player: Player, **fields) -> Player:
+    _check_fields(fields, PLAYER_FIELDS)
+    for key, value in _strip(fields).items():
+        setattr(player, key, value if value is not None or key == "club" else "")
+    _check_player(player)
+    return _save(player, unique_error=_("This player exists already."))
+
+
+# ------------------------------------------------------------------------- teams
+
+
+def _check_team(team: Team) -> None:
+    if not team.name:
+        raise ValidationError({"name": _("A team needs a name.")})
+    same = selectors.team_find(name=team.name, club=team.club)
+    if same is not None and same.pk != team.pk:
+        raise ValidationError(
+            {
+                "name": _("A team called “%(name)s” exists already.")
+                % {"name": team.name}
+            }
+        )
+    if team.player_one_id and team.player_one_id == team.player_two_id:
+        raise ValidationError(_("A team is two different players."))
+
+
+@transaction.atomic
+def team_create(
+    *,
+    name: str,
+    club: Club | None = None,
+    player_one: Player | None = None,
+    player_two: Player | None = None,
+) -> Team:
+    team = Team(
+        name=name.strip(), club=club, player_one=player_one, player_two=player_two
+    )
+    _check_team(team)
+    return _save(team, unique_error=_("This team exists already."))
+
+
+@transaction.atomic
+def team_update(*, team: Team, **fields) -> Team:
+    _check_fields(fields, TEAM_FIELDS)
+    for key, value in _strip(fields).items():
+        setattr(team, key, value)
+    _check_team(team)
+    return _save(team, unique_error=_("This team exists already."))
