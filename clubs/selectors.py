@@ -1,7 +1,6 @@
 """Read clubs, players and teams for the director's lists and the import."""
 
 from django.db.models import Count, Q, QuerySet
-from django.db.models.functions import Lower
 
 from clubs.models import Club, Player, Team
 
@@ -19,17 +18,20 @@ def club_list(*, query: str = "") -> QuerySet[Club]:
 
 
 def club_find(*, name: str) -> Club | None:
-    """Return the club called ``name`` (or with that short name), ignoring case."""
-    name = name.strip()
-    if not name:
+    """Return the club called ``name`` (or with that short name), ignoring case.
+
+    Compared in Python: SQLite's LOWER() leaves accented letters alone.
+    """
+    wanted = name.strip().lower()
+    if not wanted:
         return None
-    lowered = name.lower()
-    return (
-        Club.objects.annotate(lname=Lower("name"), lshort=Lower("short_name"))
-        .filter(Q(lname=lowered) | Q(lshort=lowered))
-        .order_by("-lname")
-        .first()
-    )
+    by_short = None
+    for club in Club.objects.only("id", "name", "short_name"):
+        if club.name.lower() == wanted:
+            return Club.objects.get(pk=club.pk)
+        if by_short is None and club.short_name.lower() == wanted:
+            by_short = club
+    return Club.objects.get(pk=by_short.pk) if by_short else None
 
 
 def player_list(*, query: str = "", club: Club | None = None) -> QuerySet[Player]:
@@ -50,15 +52,14 @@ def player_list(*, query: str = "", club: Club | None = None) -> QuerySet[Player
 
 def player_find(*, first_name: str, last_name: str, club: Club | None) -> Player | None:
     """Return the player of that name in that club (case-insensitive), if any."""
-    return (
-        Player.objects.annotate(lf=Lower("first_name"), ll=Lower("last_name"))
-        .filter(
-            lf=first_name.strip().lower(),
-            ll=last_name.strip().lower(),
-            club=club,
-        )
-        .first()
-    )
+    first, last = first_name.strip().lower(), last_name.strip().lower()
+    candidates = Player.objects.filter(club=club, last_name__iexact=last)
+    if not last.isascii():
+        candidates = Player.objects.filter(club=club)
+    for player in candidates:
+        if player.first_name.lower() == first and player.last_name.lower() == last:
+            return player
+    return None
 
 
 def team_list(*, query: str = "") -> QuerySet[Team]:
@@ -76,8 +77,9 @@ def team_list(*, query: str = "") -> QuerySet[Team]:
 
 
 def team_find(*, name: str, club: Club | None) -> Team | None:
-    return (
-        Team.objects.annotate(lname=Lower("name"))
-        .filter(lname=name.strip().lower(), club=club)
-        .first()
-    )
+    """Return the team of that name in that club (case-insensitive), if any."""
+    wanted = name.strip().lower()
+    for team in Team.objects.filter(club=club):
+        if team.name.lower() == wanted:
+            return team
+    return None
