@@ -30,3 +30,18 @@ def tournament(db, director):
 def director_client(client, director):
     client.force_login(director)
     return client
+
+
+# --- Result entry (scoring) ---
+
+
+@pytest.fixture
+def sheet_round(tournament):
+    """A published round of the director's tournament (individual format)."""
+    return factories.RoundFactory(tournament=tournament, number=1)
+
+
+@pytest.fixture
+def sheet_table(sheet_round):
+    """Table 1 of ``sheet_round``: four players, three games, an empty sheet."""
+    return factories.individual_table(round=sheet_round, number=1)

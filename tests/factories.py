@@ -70,3 +70,46 @@ class TeamEntryFactory(EntryFactory):
     )
     player = None
     team = factory.SubFactory(TeamFactory)
+
+
+# --- Rounds, tables, seats, games and score sheets (added for result entry) ---
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Round"
+
+    tournament = factory.SubFactory(TournamentFactory)
+    phase = factory.SubFactory(
+        PhaseFactory, tournament=factory.SelfAttribute("..tournament")
+    )
+    number = factory.Sequence(lambda n: n + 1)
+    status = "published"
+
+
+class TableFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Table"
+
+    round = factory.SubFactory(RoundFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+def individual_table(*, round, number: int, sheet: bool = True):
+    """Seat four new players at a table of an individual round, with its 3 games."""
+    from scoring.models import ScoreSheet
+    from tournaments.models import Game, Seat, Table
+
+    table = Table.objects.create(round=round, number=number)
+    for position in range(1, 5):
+        entry = EntryFactory(tournament=round.tournament)
+        Seat.objects.create(round=round, table=table, position=position, entry=entry)
+    for game_number, (side_a, side_b) in enumerate(
+        [("12", "34"), ("13", "24"), ("14", "23")], start=1
+    ):
+        Game.objects.create(
+            table=table, number=game_number, side_a=side_a, side_b=side_b
+        )
+    if sheet:
+        ScoreSheet.objects.create(table=table)
+    return table
