@@ -14,5 +14,6 @@ urlpatterns = [
     path("director/sheets/", include("scoring.urls")),
     path("director/", include("tournaments.urls_director")),
     path("api/", include("tournaments.urls_api")),
+    path("", include("tournaments.urls_live")),
     path("", include("tournaments.urls_public")),
 ]

@@ -192,6 +192,7 @@ class ClubRow:
     games_won: int
     win_percentage: float
     points: int
+    point_difference: int
     tiebreaks: dict[str, int | float | None]
     shared: bool
     entry_ids: tuple[int, ...] = field(default=())
@@ -397,11 +398,19 @@ def compute_club_standings(standings: Iterable[StandingRow]) -> list[ClubRow]:
             continue
         c = clubs.setdefault(
             row.club_id,
-            {"name": row.club, "played": 0, "won": 0, "points": 0, "ids": []},
+            {
+                "name": row.club,
+                "played": 0,
+                "won": 0,
+                "points": 0,
+                "diff": 0,
+                "ids": [],
+            },
         )
         c["played"] += row.games_played
         c["won"] += row.games_won
         c["points"] += row.points
+        c["diff"] += row.point_difference
         c["ids"].append(row.entry_id)
 
     def pct(c: dict) -> float:
@@ -430,6 +439,7 @@ def compute_club_standings(standings: Iterable[StandingRow]) -> list[ClubRow]:
                     games_won=c["won"],
                     win_percentage=pct(c),
                     points=c["points"],
+                    point_difference=c["diff"],
                     tiebreaks={"win_percentage": pct(c), "games_won": c["won"]},
                     shared=j > i,
                     entry_ids=tuple(c["ids"]),
