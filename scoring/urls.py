@@ -8,5 +8,13 @@ app_name = "scoring"
 
 urlpatterns = [
     path("round/<int:round_id>/", views.round_desk, name="round"),
+    path("round/<int:round_id>/close/", views.round_close, name="round_close"),
+    path("round/<int:round_id>/reopen/", views.round_reopen, name="round_reopen"),
     path("table/<int:table_id>/", views.sheet, name="sheet"),
+    path("table/<int:table_id>/deal/", views.deal_save, name="deal_save"),
+    path("table/<int:table_id>/deal/delete/", views.deal_delete, name="deal_delete"),
+    path("table/<int:table_id>/totals/", views.totals_save, name="totals_save"),
+    path("table/<int:table_id>/event/", views.event_add, name="event_add"),
+    path("table/<int:table_id>/event/remove/", views.event_remove, name="event_remove"),
+    path("table/<int:table_id>/confirm/", views.sheet_confirm, name="sheet_confirm"),
 ]

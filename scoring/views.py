@@ -1,30 +1,447 @@
 """Serve the director's results desk and score sheets (login and permission)."""
 
+from __future__ import annotations
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from tournaments.models import Round, Table
+from scoring import forms, selectors, services
+from scoring.services import EntryError, SheetConflict
+from scoring.tables import RoundDeskTable
+from tournaments.models import Phase, Round, Table, Tournament
 from tournaments.selectors import user_can_direct
 
+# Refusals about the state of things (not the typed values) answer 409.
+_STATE_CODES = {
+    "round_closed",
+    "round_draft",
+    "confirmed",
+    "closed",
+    "draft",
+    "unconfirmed",
+    "not_closed",
+    "open",
+    "unfinished",
+    "mismatch",
+    "second_missing",
+    "same_director",
+}
 
-def _check(user, tournament):
+
+def _check(user, tournament) -> None:
     if not user_can_direct(user=user, tournament=tournament):
         raise PermissionDenied
 
 
-@login_required
-def round_desk(request, round_id: int):
-    rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=round_id)
+def _table_for(request, table_id: int) -> Table:
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament", "round__phase"),
+        pk=table_id,
+    )
+    _check(request.user, table.round.tournament)
+    services.sheet_ensure(table=table)
+    return table
+
+
+def _round_for(request, round_id: int) -> Round:
+    rnd = get_object_or_404(
+        Round.objects.select_related("tournament", "phase"), pk=round_id
+    )
     _check(request.user, rnd.tournament)
-    return HttpResponse(str(rnd))
+    return rnd
+
+
+def _is_htmx(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _copy(request) -> int:
+    raw = request.POST.get("copy") or request.GET.get("copy") or "1"
+    return 2 if raw == "2" else 1
+
+
+def _version(request) -> int | None:
+    try:
+        value = int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+    return value if value >= 0 else None
+
+
+def _deal_form(table: Table, data=None, initial=None) -> forms.DealForm:
+    cards = table.round.tournament.entry_mode == Tournament.EntryMode.CARDS
+    return forms.DealForm(data=data, initial=initial, cards=cards)
+
+
+def _sheet_url(table: Table, copy: int) -> str:
+    url = reverse("scoring:sheet", kwargs={"table_id": table.pk})
+    return f"{url}?copy=2" if copy == 2 else url
+
+
+def _render_sheet(
+    request,
+    table: Table,
+    *,
+    copy: int,
+    status: int = 200,
+    deal_form=None,
+    edit: tuple[int, int] | None = None,
+    totals_forms=None,
+    event_form=None,
+    conflict=None,
+    error: str | None = None,
+):
+    view = selectors.sheet_view(table=table, copy=copy)
+    if deal_form is None and view.current is not None:
+        deal_form = _deal_form(
+            table,
+            initial={
+                "game": view.current.game.id,
+                "declarer": view.current.next_declarer,
+            },
+        )
+    if edit is None and deal_form is not None and deal_form.is_bound:
+        number = deal_form.data.get("number")
+        game = deal_form.data.get("game")
+        if number and str(number).isdigit() and str(game).isdigit():
+            edit = (int(game), int(number))
+    if event_form is None:
+        event_form = forms.EventForm(games=[b.game for b in view.games])
+    totals_forms = totals_forms or {}
+    for block in view.games:
+        if block.game.id not in totals_forms:
+            totals_forms[block.game.id] = forms.TotalsForm(
+                initial={
+                    "game": block.game.id,
+                    "score_a": block.totals[0] if block.totals else None,
+                    "score_b": block.totals[1] if block.totals else None,
+                }
+            )
+        block.totals_form = totals_forms[block.game.id]
+    context = {
+        "view": view,
+        "deal_form": deal_form,
+        "edit": edit,
+        "event_form": event_form,
+        "conflict": conflict,
+        "error": error,
+        "legend": forms.legend(),
+        "trump_keys": forms.key_labels(),
+        "sheet_url": _sheet_url(table, copy),
+    }
+    template = "scoring/_sheet.html" if _is_htmx(request) else "scoring/sheet.html"
+    return render(request, template, context, status=status)
+
+
+def _saved(request, table: Table, copy: int):
+    if _is_htmx(request):
+        return _render_sheet(request, table, copy=copy)
+    return HttpResponseRedirect(_sheet_url(table, copy))
+
+
+def _refused(request, table, copy, exc, form=None, **kwargs):
+    """Answer a service refusal: the message next to its field, a 4xx status."""
+    if isinstance(exc, SheetConflict):
+        return _render_sheet(
+            request, table, copy=copy, status=409, conflict=exc.sheet, **kwargs
+        )
+    status = 409 if exc.code in _STATE_CODES else 422
+    if form is not None and exc.field in form.fields:
+        form.add_error(exc.field, exc.message)
+        error = None
+    else:
+        error = exc.message
+        if exc.game is not None and exc.index is not None:
+            error = _("Game %(game)s, deal %(deal)s: %(message)s") % {
+                "game": exc.game,
+                "deal": exc.index + 1,
+                "message": exc.message,
+            }
+    return _render_sheet(
+        request, table, copy=copy, status=status, error=error, **kwargs
+    )
+
+
+def _bad_version(request, table, copy, **kwargs):
+    return _render_sheet(
+        request,
+        table,
+        copy=copy,
+        status=400,
+        error=_("The sheet's version is missing: reload the page and try again."),
+        **kwargs,
+    )
+
+
+# --------------------------------------------------------------------------- sheet
 
 
 @login_required
 def sheet(request, table_id: int):
-    table = get_object_or_404(
-        Table.objects.select_related("round__tournament"), pk=table_id
+    table = _table_for(request, table_id)
+    edit = None
+    raw = request.GET.get("edit", "")
+    if "." in raw:
+        game, _dot, number = raw.partition(".")
+        if game.isdigit() and number.isdigit():
+            edit = (int(game), int(number))
+    copy = _copy(request)
+    deal_form = None
+    if edit is not None:
+        view = selectors.sheet_view(table=table, copy=copy)
+        block = next((b for b in view.games if b.game.id == edit[0]), None)
+        if block is not None and 1 <= edit[1] <= len(block.rows):
+            row = block.rows[edit[1] - 1]
+            initial = {
+                "game": block.game.id,
+                "number": row.number,
+                "declarer": row.declarer,
+                "trump": forms.trump_symbol_key(row.trump),
+                "passed": row.passed,
+                "blind": row.blind,
+                "knocks": row.knocks or None,
+                "points_a": row.points_a,
+                "points_b": row.points_b,
+                "revoke": "" if row.revoke is None else row.revoke,
+                "tricks_a": row.tricks_a,
+            }
+            if row.cards:
+                for name, value in zip(selectors.CARD_RANKS, row.cards, strict=True):
+                    initial[name] = value
+            deal_form = _deal_form(table, initial=initial)
+        else:
+            edit = None
+    return _render_sheet(request, table, copy=copy, deal_form=deal_form, edit=edit)
+
+
+@login_required
+@require_POST
+def deal_save(request, table_id: int):
+    table = _table_for(request, table_id)
+    copy = _copy(request)
+    form = _deal_form(table, data=request.POST)
+    version = _version(request)
+    if version is None:
+        return _bad_version(request, table, copy, deal_form=form)
+    if not form.is_valid():
+        return _render_sheet(request, table, copy=copy, status=422, deal_form=form)
+    try:
+        services.deal_record(
+            sheet=table.sheet,
+            game=form.cleaned_data["game"],
+            deal=form.to_input(),
+            number=form.cleaned_data.get("number"),
+            by=request.user,
+            version=version,
+            copy=copy,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, copy, exc, form, deal_form=form)
+    return _saved(request, table, copy)
+
+
+@login_required
+@require_POST
+def deal_delete(request, table_id: int):
+    table = _table_for(request, table_id)
+    copy = _copy(request)
+    form = forms.DealDeleteForm(request.POST)
+    version = _version(request)
+    if version is None:
+        return _bad_version(request, table, copy)
+    if not form.is_valid():
+        return _render_sheet(
+            request,
+            table,
+            copy=copy,
+            status=422,
+            error=_("Choose a deal to remove."),
+        )
+    try:
+        services.deal_delete(
+            sheet=table.sheet,
+            game=form.cleaned_data["game"],
+            number=form.cleaned_data["number"],
+            by=request.user,
+            version=version,
+            copy=copy,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, copy, exc)
+    return _saved(request, table, copy)
+
+
+@login_required
+@require_POST
+def totals_save(request, table_id: int):
+    table = _table_for(request, table_id)
+    copy = _copy(request)
+    form = forms.TotalsForm(request.POST)
+    version = _version(request)
+    game_id = form.data.get("game")
+    totals_forms = {int(game_id): form} if str(game_id).isdigit() else {}
+    if version is None:
+        return _bad_version(request, table, copy, totals_forms=totals_forms)
+    if not form.is_valid():
+        return _render_sheet(
+            request, table, copy=copy, status=422, totals_forms=totals_forms
+        )
+    try:
+        services.game_totals_record(
+            sheet=table.sheet,
+            game=form.cleaned_data["game"],
+            totals=(form.cleaned_data["score_a"], form.cleaned_data["score_b"]),
+            by=request.user,
+            version=version,
+            copy=copy,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, copy, exc, form, totals_forms=totals_forms)
+    return _saved(request, table, copy)
+
+
+@login_required
+@require_POST
+def event_add(request, table_id: int):
+    table = _table_for(request, table_id)
+    games = list(table.games.order_by("number"))
+    form = forms.EventForm(request.POST, games=games)
+    version = _version(request)
+    if version is None:
+        return _bad_version(request, table, 1, event_form=form)
+    if not form.is_valid():
+        return _render_sheet(request, table, copy=1, status=422, event_form=form)
+    data = form.cleaned_data
+    try:
+        services.table_event_add(
+            sheet=table.sheet,
+            game=data["game"],
+            kind=data["kind"],
+            side=data["side"],
+            points=data.get("points") or 0,
+            reason=data["reason"],
+            by=request.user,
+            version=version,
+        )
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, 1, exc, form, event_form=form)
+    return _saved(request, table, 1)
+
+
+@login_required
+@require_POST
+def event_remove(request, table_id: int):
+    table = _table_for(request, table_id)
+    form = forms.EventRemoveForm(request.POST)
+    version = _version(request)
+    if version is None:
+        return _bad_version(request, table, 1)
+    if not form.is_valid():
+        return _render_sheet(
+            request, table, copy=1, status=422, error=_("Choose an event to remove.")
+        )
+    try:
+        services.table_event_remove(
+            sheet=table.sheet,
+            event=form.cleaned_data["event"],
+            by=request.user,
+            version=version,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, 1, exc)
+    return _saved(request, table, 1)
+
+
+@login_required
+@require_POST
+def sheet_confirm(request, table_id: int):
+    table = _table_for(request, table_id)
+    version = _version(request)
+    if version is None:
+        return _bad_version(request, table, 1)
+    try:
+        services.sheet_confirm(sheet=table.sheet, by=request.user, version=version)
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, 1, exc)
+    if _is_htmx(request):
+        return _render_sheet(request, table, copy=1)
+    messages.success(request, _("%(table)s is confirmed.") % {"table": table})
+    return HttpResponseRedirect(
+        reverse("scoring:round", kwargs={"round_id": table.round_id})
     )
-    _check(request.user, table.round.tournament)
-    return HttpResponse(str(table))
+
+
+# --------------------------------------------------------------------------- round
+
+
+def _render_desk(request, rnd: Round, *, status=200, reopen_form=None, error=None):
+    desk = selectors.round_desk(round=rnd)
+    advance = None
+    if desk.is_last_of_phase and desk.is_closed:
+        advance = _advance_preview(rnd.phase)
+    context = {
+        "desk": desk,
+        "table": RoundDeskTable(desk.rows),
+        "reopen_form": reopen_form or forms.ReasonForm(),
+        "error": error,
+        "advance": advance,
+    }
+    return render(request, "scoring/round.html", context, status=status)
+
+
+def _advance_preview(phase: Phase):
+    preview = getattr(selectors, "advance_preview", None)
+    if preview is None:
+        return None
+    try:
+        return preview(phase=phase)
+    except EntryError as exc:
+        return {"error": exc.message}
+
+
+@login_required
+def round_desk(request, round_id: int):
+    rnd = _round_for(request, round_id)
+    return _render_desk(request, rnd)
+
+
+@login_required
+@require_POST
+def round_close(request, round_id: int):
+    rnd = _round_for(request, round_id)
+    try:
+        services.round_close(round=rnd, by=request.user)
+    except EntryError as exc:
+        return _render_desk(request, rnd, status=409, error=exc.message)
+    messages.success(request, _("%(round)s is closed.") % {"round": rnd})
+    return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
+
+
+@login_required
+@require_POST
+def round_reopen(request, round_id: int):
+    rnd = _round_for(request, round_id)
+    form = forms.ReasonForm(request.POST)
+    if not form.is_valid():
+        return _render_desk(request, rnd, status=422, reopen_form=form)
+    try:
+        services.round_reopen(
+            round=rnd, by=request.user, reason=form.cleaned_data["reason"]
+        )
+    except EntryError as exc:
+        status = 422 if exc.field == "reason" else 409
+        return _render_desk(
+            request, rnd, status=status, reopen_form=form, error=exc.message
+        )
+    messages.success(request, _("%(round)s is open again.") % {"round": rnd})
+    return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))

@@ -1,0 +1,276 @@
+"""Read what the director types on the score sheet: deals, totals, events."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import TableEvent
+from scoring.services import DealInput
+
+CLUBS, DIAMONDS, HEARTS, SPADES, NO_TRUMP = (
+    "clubs",
+    "diamonds",
+    "hearts",
+    "spades",
+    "no_trump",
+)
+
+# One letter per trump in each of the site's languages (documented on the sheet).
+TRUMP_KEYS: dict[str, dict[str, str]] = {
+    "en": {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES, "n": NO_TRUMP},
+    "nl": {"k": CLUBS, "r": DIAMONDS, "h": HEARTS, "s": SPADES, "z": NO_TRUMP},
+    # trèfle, carreau (k: c is cœur), cœur, pique, sans atout
+    "fr": {"t": CLUBS, "k": DIAMONDS, "c": HEARTS, "p": SPADES, "s": NO_TRUMP},
+}
+TRUMP_SYMBOLS = {
+    "♣": CLUBS,
+    "♧": CLUBS,
+    "♦": DIAMONDS,
+    "♢": DIAMONDS,
+    "♥": HEARTS,
+    "♡": HEARTS,
+    "♠": SPADES,
+    "♤": SPADES,
+}
+TRUMP_NAMES = {
+    CLUBS: _("clubs"),
+    DIAMONDS: _("diamonds"),
+    HEARTS: _("hearts"),
+    SPADES: _("spades"),
+    NO_TRUMP: _("no trump"),
+}
+
+
+def language() -> str:
+    code = (get_language() or "en")[:2].lower()
+    return code if code in TRUMP_KEYS else "en"
+
+
+def trump_keys(lang: str | None = None) -> dict[str, str]:
+    """Return the trump letters of a language (the current one by default)."""
+    return TRUMP_KEYS[lang or language()]
+
+
+def parse_trump(value: str, lang: str | None = None) -> str | None:
+    """Read a trump letter, symbol or name; None when it is none of them."""
+    text = (value or "").strip()
+    if not text:
+        return None
+    if text in TRUMP_SYMBOLS:
+        return TRUMP_SYMBOLS[text]
+    lowered = text.lower()
+    keys = trump_keys(lang)
+    if lowered in keys:
+        return keys[lowered]
+    if lowered in TRUMP_NAMES:  # the stored value, e.g. "no_trump"
+        return lowered
+    for trump, name in TRUMP_NAMES.items():
+        if lowered == str(name).lower():
+            return trump
+    return None
+
+
+def legend(lang: str | None = None) -> list[tuple[str, str, str, bool]]:
+    """Return (key, symbol, name, is_red) for each trump, in the given language."""
+    symbols = {v: k for k, v in reversed(TRUMP_SYMBOLS.items())}
+    return [
+        (
+            key,
+            symbols.get(trump, ""),
+            str(TRUMP_NAMES[trump]),
+            trump in (DIAMONDS, HEARTS),
+        )
+        for key, trump in trump_keys(lang).items()
+    ]
+
+
+def key_labels(lang: str | None = None) -> dict[str, str]:
+    """Map every key and symbol to the trump's name (for the sheet's live hint)."""
+    labels = {key: str(TRUMP_NAMES[trump]) for key, trump in trump_keys(lang).items()}
+    for symbol, trump in TRUMP_SYMBOLS.items():
+        labels[symbol] = str(TRUMP_NAMES[trump])
+    return labels
+
+
+def _number(**attrs) -> forms.TextInput:
+    return forms.TextInput(
+        attrs={"inputmode": "numeric", "autocomplete": "off", "size": 3, **attrs}
+    )
+
+
+CARD_FIELDS = ("tens_a", "aces_a", "kings_a", "queens_a", "jacks_a")
+SIDE_CHOICES = [(0, pgettext_lazy("side", "A")), (1, pgettext_lazy("side", "B"))]
+
+
+class DealForm(forms.Form):
+    """One row of the score sheet."""
+
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    declarer = forms.TypedChoiceField(
+        label=_("Dealer's side"), choices=SIDE_CHOICES, coerce=int, initial=0
+    )
+    trump = forms.CharField(
+        label=_("Trump"),
+        max_length=20,
+        widget=forms.TextInput(
+            attrs={"size": 2, "autocomplete": "off", "data-trump": "1"}
+        ),
+    )
+    passed = forms.BooleanField(label=_("Passed to partner"), required=False)
+    blind = forms.BooleanField(label=_("Blind"), required=False)
+    knocks = forms.IntegerField(
+        label=_("Knocks"), required=False, min_value=0, max_value=64, widget=_number()
+    )
+    points_a = forms.IntegerField(
+        label=_("Points A"),
+        required=False,
+        min_value=0,
+        max_value=68,
+        widget=_number(**{"data-points-a": "1"}),
+    )
+    points_b = forms.IntegerField(
+        label=_("Points B"), required=False, min_value=0, max_value=68, widget=_number()
+    )
+    revoke = forms.TypedChoiceField(
+        label=_("Revoke by"),
+        choices=[("", "—"), *SIDE_CHOICES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    tricks_a = forms.IntegerField(
+        label=_("Tricks A"), required=False, min_value=0, max_value=8, widget=_number()
+    )
+    tens_a = forms.IntegerField(
+        label=_("10s"), required=False, min_value=0, max_value=4, widget=_number()
+    )
+    aces_a = forms.IntegerField(
+        label=_("Aces"), required=False, min_value=0, max_value=4, widget=_number()
+    )
+    kings_a = forms.IntegerField(
+        label=_("Kings"), required=False, min_value=0, max_value=4, widget=_number()
+    )
+    queens_a = forms.IntegerField(
+        label=_("Queens"), required=False, min_value=0, max_value=4, widget=_number()
+    )
+    jacks_a = forms.IntegerField(
+        label=_("Jacks"), required=False, min_value=0, max_value=4, widget=_number()
+    )
+    reason = forms.CharField(
+        label=_("Reason for the correction"), required=False, max_length=500
+    )
+
+    def __init__(self, *args, form_id: str = "deal-form", cards: bool = False, **kw):
+        super().__init__(*args, **kw)
+        for name, field in self.fields.items():
+            if name not in ("game", "number"):
+                field.widget.attrs["form"] = form_id
+        first = "tens_a" if cards else "points_a"
+        self.fields[first].widget.attrs["data-after-trump"] = "1"
+        self.fields["trump"].widget.attrs["data-autofocus"] = "1"
+
+    def clean_trump(self):
+        value = self.cleaned_data["trump"]
+        trump = parse_trump(value)
+        if trump is None:
+            keys = ", ".join(
+                f"{key} {symbol or name}" for key, symbol, name, _red in legend()
+            )
+            raise forms.ValidationError(
+                _("Unknown trump “%(value)s”: type %(keys)s."),
+                params={"value": value, "keys": keys},
+                code="trump",
+            )
+        return trump
+
+    def to_input(self) -> DealInput:
+        data = self.cleaned_data
+        cards = [data.get(name) for name in CARD_FIELDS]
+        return DealInput(
+            trump=data["trump"],
+            points_a=data.get("points_a"),
+            points_b=data.get("points_b"),
+            knocks=data.get("knocks") or 0,
+            blind=bool(data.get("blind")),
+            passed=bool(data.get("passed")),
+            declarer=data.get("declarer") or 0,
+            revoke=data.get("revoke"),
+            tricks_a=data.get("tricks_a"),
+            cards_a=None
+            if all(c is None for c in cards)
+            else tuple(c or 0 for c in cards),
+        )
+
+
+class DealDeleteForm(forms.Form):
+    game = forms.IntegerField()
+    number = forms.IntegerField(min_value=1)
+    reason = forms.CharField(required=False, max_length=500)
+
+
+class TotalsForm(forms.Form):
+    """A game's final score, for tournaments that enter totals only."""
+
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    score_a = forms.IntegerField(
+        label=_("Score A"), min_value=0, max_value=9999, widget=_number(size=4)
+    )
+    score_b = forms.IntegerField(
+        label=_("Score B"), min_value=0, max_value=9999, widget=_number(size=4)
+    )
+    reason = forms.CharField(
+        label=_("Reason for the correction"), required=False, max_length=500
+    )
+
+
+class EventForm(forms.Form):
+    """A forfeit, a no-show or points the director awards to one side."""
+
+    game = forms.TypedChoiceField(label=_("Game"), coerce=int)
+    kind = forms.ChoiceField(label=_("What happened"), choices=TableEvent.Kind.choices)
+    side = forms.TypedChoiceField(
+        label=_("Side concerned"), choices=SIDE_CHOICES, coerce=int
+    )
+    points = forms.IntegerField(
+        label=_("Points awarded"),
+        required=False,
+        min_value=0,
+        max_value=9999,
+        widget=_number(size=4),
+        help_text=_(
+            "Only for awarded points; a forfeit scores as the tournament says."
+        ),
+    )
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"size": 30})
+    )
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [
+            (g.id, _("Game %(number)s") % {"number": g.number}) for g in games
+        ]
+
+
+class EventRemoveForm(forms.Form):
+    event = forms.IntegerField()
+    reason = forms.CharField(required=False, max_length=500)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        widget=forms.TextInput(attrs={"size": 40}),
+    )
+
+
+def trump_symbol_key(trump: str, lang: str | None = None) -> str:
+    """Return the key that types ``trump`` in a language (for editing a row)."""
+    for key, value in trump_keys(lang).items():
+        if value == trump:
+            return key
+    return trump

@@ -1,0 +1,66 @@
+"""Lay out the director's lists with django-tables2."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import ScoreSheet
+
+
+class BaseTable(tables.Table):
+    """The look every list in the scoring app shares."""
+
+    class Meta:
+        attrs = {"class": "listing"}
+        orderable = False
+        template_name = "django_tables2/table.html"
+
+
+class RoundDeskTable(BaseTable):
+    """Every table of a round with its score sheet's status."""
+
+    number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=_("Players"), empty_values=())
+    status = tables.Column(verbose_name=_("Sheet"), empty_values=())
+    entered = tables.Column(verbose_name=_("Entered"), empty_values=())
+    confirmed = tables.Column(verbose_name=_("Confirmed"), empty_values=())
+
+    class Meta(BaseTable.Meta):
+        row_attrs = {"data-status": lambda record: record.status}
+
+    def render_number(self, record):
+        url = reverse("scoring:sheet", kwargs={"table_id": record.table.pk})
+        return format_html('<a href="{}">{}</a>', url, record.number)
+
+    def render_players(self, record):
+        return ", ".join(record.players)
+
+    def render_status(self, record):
+        label = ScoreSheet.Status(record.status).label
+        url = reverse("scoring:sheet", kwargs={"table_id": record.table.pk})
+        return format_html(
+            '<a class="badge sheet-{}" href="{}">{}</a>', record.status, url, label
+        )
+
+    @staticmethod
+    def _who(user, when):
+        if user is None and when is None:
+            return "—"
+        name = user.get_username() if user else "?"
+        at = date_format(timezone.localtime(when), "H:i") if when else ""
+        return f"{name} {at}".strip()
+
+    def render_entered(self, record):
+        sheet = record.sheet
+        if sheet is None:
+            return "—"
+        return self._who(sheet.entered_by, sheet.entered_at)
+
+    def render_confirmed(self, record):
+        sheet = record.sheet
+        if sheet is None:
+            return "—"
+        return self._who(sheet.confirmed_by, sheet.confirmed_at)
