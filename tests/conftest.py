@@ -45,3 +45,33 @@ def sheet_round(tournament):
 def sheet_table(sheet_round):
     """Table 1 of ``sheet_round``: four players, three games, an empty sheet."""
     return factories.individual_table(round=sheet_round, number=1)
+
+
+# --- Live standings and public pages ---
+
+
+@pytest.fixture
+def confirm_table():
+    """Return a function that gives a table's games results and confirms its sheet.
+
+    ``results`` is one ``(score_a, score_b)`` per game; the higher score wins. With
+    ``confirm=False`` the sheet is only entered (not public). Bumps the version.
+    """
+    from django.utils import timezone
+
+    from scoring.models import ScoreSheet
+    from tournaments.services import tournament_touch
+
+    def confirm(table, results, *, confirm=True):
+        for game, (a, b) in zip(table.games.order_by("number"), results, strict=True):
+            game.score_a, game.score_b, game.finished = a, b, True
+            game.winner = 0 if a > b else 1 if b > a else None
+            game.save()
+        sheet, _created = ScoreSheet.objects.get_or_create(table=table)
+        sheet.status = "confirmed" if confirm else "entered"
+        sheet.confirmed_at = timezone.now() if confirm else None
+        sheet.save()
+        tournament_touch(tournament=table.round.tournament)
+        return sheet
+
+    return confirm
