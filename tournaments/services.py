@@ -136,8 +136,13 @@ def tournament_create(*, by, phases: list[dict] | None = None, **fields) -> Tour
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, by, **fields) -> Tournament:
-    """Change a tournament's settings; its rules only while no result exists."""
+def tournament_update(
+    *, tournament: Tournament, by, phases: list[dict] | None = None, **fields
+) -> Tournament:
+    """Change a tournament's settings; its rules only while no result exists.
+
+    ``phases``, when given, are saved with the settings (see ``phases_save``).
+    """
     unknown = set(fields) - TOURNAMENT_FIELDS
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
@@ -173,6 +178,8 @@ def tournament_update(*, tournament: Tournament, by, **fields) -> Tournament:
         raise ValidationError(
             {"slug": _("This short name is taken; choose another.")}
         ) from exc
+    if phases is not None:
+        phases_save(tournament=tournament, rows=phases, by=by)
     return tournament
 
 

@@ -1,0 +1,35 @@
+"""Read the director's input for clubs, players and teams."""
+
+from django import forms
+
+from clubs.models import Club, Player, Team
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "short_name", "city"]
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["first_name", "last_name", "club", "member_number"]
+
+
+class TeamForm(forms.ModelForm):
+    class Meta:
+        model = Team
+        fields = ["name", "club", "player_one", "player_two"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = Player.objects.select_related("club").order_by(
+            "last_name", "first_name"
+        )
+        self.fields["player_one"].queryset = players
+        self.fields["player_two"].queryset = players
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(required=False, max_length=100)

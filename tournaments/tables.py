@@ -1,0 +1,80 @@
+"""Lay out the tournament lists with django-tables2 on one shared base table."""
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Entry, Tournament
+
+
+class BaseTable(tables.Table):
+    """The site's table: one look, responsive wrapper, no pagination by default."""
+
+    class Meta:
+        attrs = {"class": "data-table"}
+        template_name = "django_tables2/table.html"
+        orderable = False
+
+
+class TournamentTable(BaseTable):
+    name = tables.LinkColumn(
+        "director:tournament", args=[tables.A("slug")], verbose_name=_("name")
+    )
+    date = tables.DateColumn(verbose_name=_("date"))
+    venue = tables.Column(verbose_name=_("venue"))
+    format = tables.Column(verbose_name=_("format"))
+
+    class Meta(BaseTable.Meta):
+        model = Tournament
+        fields = ["name", "date", "venue", "format"]
+
+
+class EntryTable(BaseTable):
+    """The registration list and check-in screen: one row per entrant."""
+
+    name = tables.TemplateColumn(
+        template_name="tournaments/director/_entry_name.html",
+        verbose_name=_("name"),
+        accessor="pk",
+    )
+    club = tables.Column(verbose_name=_("club"), accessor="pk", empty_values=())
+    member_number = tables.Column(
+        verbose_name=_("member number"),
+        accessor="player__member_number",
+        attrs={"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}},
+    )
+    status = tables.TemplateColumn(
+        template_name="tournaments/director/_checkin_cell.html",
+        verbose_name=_("check-in"),
+        accessor="pk",
+        attrs={"td": {"class": "checkin-cell"}},
+    )
+
+    class Meta(BaseTable.Meta):
+        model = Entry
+        fields = ["name", "club", "member_number", "status"]
+        row_attrs = {"class": lambda record: f"entry-{record.status}"}
+
+    def render_club(self, record):
+        club = record.player.club if record.player_id else record.team.club
+        return club.name if club else "—"
+
+
+class NameTable(BaseTable):
+    """A published round alphabetically: "where do I sit?"."""
+
+    name = tables.TemplateColumn(
+        template_name="tournaments/public/_name_cell.html", verbose_name=_("name")
+    )
+    club = tables.Column(verbose_name=_("club"), attrs={"td": {"class": "muted"}})
+    table = tables.TemplateColumn(
+        template_name="tournaments/public/_table_cell.html",
+        verbose_name=_("table"),
+        attrs={"th": {"class": "num"}, "td": {"class": "num table-no"}},
+    )
+    position = tables.Column(
+        verbose_name=_("seat"),
+        attrs={"th": {"class": "num"}, "td": {"class": "num"}},
+    )
+
+    class Meta(BaseTable.Meta):
+        empty_text = _("Nobody by that name in this round.")
