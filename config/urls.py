@@ -13,6 +13,7 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("director/sheets/", include("scoring.urls")),
     path("director/", include("tournaments.urls_director")),
+    path("print/", include("tournaments.urls_pdf")),
     path("api/", include("tournaments.urls_api")),
     path("", include("tournaments.urls_live")),
     path("", include("tournaments.urls_public")),
