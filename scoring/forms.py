@@ -100,6 +100,8 @@ def _number(**attrs) -> forms.TextInput:
     )
 
 
+# Typed numbers are only bounded loosely: the engine explains a wrong value.
+LOOSE = 999
 CARD_FIELDS = ("tens_a", "aces_a", "kings_a", "queens_a", "jacks_a")
 SIDE_CHOICES = [(0, pgettext_lazy("side", "A")), (1, pgettext_lazy("side", "B"))]
 
@@ -122,17 +124,25 @@ class DealForm(forms.Form):
     passed = forms.BooleanField(label=_("Passed to partner"), required=False)
     blind = forms.BooleanField(label=_("Blind"), required=False)
     knocks = forms.IntegerField(
-        label=_("Knocks"), required=False, min_value=0, max_value=64, widget=_number()
+        label=_("Knocks"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     points_a = forms.IntegerField(
         label=_("Points A"),
         required=False,
-        min_value=0,
-        max_value=68,
+        min_value=-LOOSE,
+        max_value=LOOSE,
         widget=_number(**{"data-points-a": "1"}),
     )
     points_b = forms.IntegerField(
-        label=_("Points B"), required=False, min_value=0, max_value=68, widget=_number()
+        label=_("Points B"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     revoke = forms.TypedChoiceField(
         label=_("Revoke by"),
@@ -142,22 +152,46 @@ class DealForm(forms.Form):
         required=False,
     )
     tricks_a = forms.IntegerField(
-        label=_("Tricks A"), required=False, min_value=0, max_value=8, widget=_number()
+        label=_("Tricks A"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     tens_a = forms.IntegerField(
-        label=_("10s"), required=False, min_value=0, max_value=4, widget=_number()
+        label=_("10s"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     aces_a = forms.IntegerField(
-        label=_("Aces"), required=False, min_value=0, max_value=4, widget=_number()
+        label=_("Aces"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     kings_a = forms.IntegerField(
-        label=_("Kings"), required=False, min_value=0, max_value=4, widget=_number()
+        label=_("Kings"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     queens_a = forms.IntegerField(
-        label=_("Queens"), required=False, min_value=0, max_value=4, widget=_number()
+        label=_("Queens"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     jacks_a = forms.IntegerField(
-        label=_("Jacks"), required=False, min_value=0, max_value=4, widget=_number()
+        label=_("Jacks"),
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(),
     )
     reason = forms.CharField(
         label=_("Reason for the correction"), required=False, max_length=500
