@@ -535,6 +535,11 @@ def _commit(
                 deals=game_input.deals,
                 rules=rules,
             )
+            # Keep the points as stored (side B filled in) for the audit trail.
+            game_input.deals = [
+                dataclasses.replace(d, points_a=a, points_b=b)
+                for d, (a, b) in zip(game_input.deals, points, strict=True)
+            ]
             DealRecord.objects.filter(game_id=gid, copy=copy).delete()
             DealRecord.objects.bulk_create(
                 [
