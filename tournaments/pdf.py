@@ -1131,7 +1131,7 @@ def table_results_pdf(*, round: Round, lang: str | None = None) -> bytes:
         if not data.tables:
             raise PdfError(_("This round has no tables yet: draw it first."))
         width = A4[0] - 2 * MARGIN
-        widths = [w * width for w in (0.07, 0.06, 0.30, 0.13, 0.30, 0.06, 0.08)]
+        widths = [w * width for w in (0.07, 0.06, 0.29, 0.12, 0.29, 0.06, 0.11)]
         widths[-1] = width - sum(widths[:-1])
         head = [
             _("Table"),

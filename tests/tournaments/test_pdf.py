@@ -1,0 +1,527 @@
+"""Check the printed sheets by reading the PDFs back: pages, names, fonts, QR."""
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests import factories
+from tournaments import pdf
+from tournaments.models import Game, Round, Seat, Table
+
+ACCENTED = [
+    ("Élise", "Lefèvre"),
+    ("Zoë", "Noë"),
+    ("François", "Bruneël"),
+    ("Anaïs", "Deçoster"),
+]
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def pages_text(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def _fonts(resources, seen: set) -> list:
+    """Return every font dictionary reachable from a /Resources dictionary."""
+    found = []
+    if resources is None or id(resources) in seen:
+        return found
+    seen.add(id(resources))
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        found.append(font.get_object())
+    for xobject in (resources.get("/XObject") or {}).values():
+        xobject = xobject.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            found += _fonts(xobject.get("/Resources"), seen)
+    return found
+
+
+def all_fonts(data: bytes) -> list:
+    seen: set = set()
+    fonts = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        fonts += _fonts(page.get("/Resources"), seen)
+    return fonts
+
+
+def is_embedded(font) -> bool:
+    """Tell whether a font's glyphs are in the file (a /FontFile2 for TrueType)."""
+    fonts = [font]
+    for descendant in font.get("/DescendantFonts") or []:
+        fonts.append(descendant.get_object())
+    for f in fonts:
+        descriptor = f.get("/FontDescriptor")
+        if descriptor is not None and "/FontFile2" in descriptor.get_object():
+            return True
+    return False
+
+
+def seat_names(table: Table) -> list[str]:
+    return [
+        s.entry.player.full_name
+        for s in table.seats.select_related("entry__player").order_by("position")
+    ]
+
+
+def player_round(tournament, *, tables: int = 3, status="published") -> Round:
+    rnd = factories.RoundFactory(tournament=tournament, number=1, status=status)
+    for n in range(1, tables + 1):
+        factories.individual_table(round=rnd, number=n)
+    return rnd
+
+
+@pytest.fixture
+def accented_round(tournament):
+    """A published round of three tables; table 2 seats the accented names."""
+    rnd = player_round(tournament, tables=3)
+    table = rnd.tables.get(number=2)
+    for seat, (first, last) in zip(
+        table.seats.order_by("position"), ACCENTED, strict=True
+    ):
+        player = seat.entry.player
+        player.first_name, player.last_name = first, last
+        player.save()
+    return rnd
+
+
+@pytest.fixture
+def pairs_round(db):
+    """A published fixed-pairs round of four tables, one game each."""
+    tournament = factories.TournamentFactory(format="pairs")
+    rnd = factories.RoundFactory(tournament=tournament, number=1)
+    for n in range(1, 5):
+        table = Table.objects.create(round=rnd, number=n)
+        for position in (1, 2):
+            entry = factories.TeamEntryFactory(tournament=tournament)
+            Seat.objects.create(round=rnd, table=table, position=position, entry=entry)
+        Game.objects.create(table=table, number=1, side_a="1", side_b="2")
+    return rnd
+
+
+BASE = "http://hall.example:8000"
+
+
+# ------------------------------------------------------------- score sheets
+
+
+def test_score_sheets_print_one_page_per_table_with_its_own_players(accented_round):
+    data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE, lang="en")
+    texts = pages_text(data)
+    assert len(texts) == 3
+    for table, text in zip(
+        accented_round.tables.order_by("number"), texts, strict=True
+    ):
+        assert f"Table {table.number}" in text
+        for name in seat_names(table):
+            assert name in text
+        others = Table.objects.filter(round=accented_round).exclude(pk=table.pk)
+        for other in others:
+            for name in seat_names(other):
+                assert name not in text
+        assert "scorer" in text
+        assert "Game 3" in text
+
+
+def test_score_sheets_keep_accented_names_and_suit_symbols_intact(accented_round):
+    data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE, lang="en")
+    text = pages_text(data)[1]
+    for first, last in ACCENTED:
+        assert f"{first} {last}" in text
+    for suit in "♣♦♥♠":
+        assert suit in text
+
+
+def test_every_qr_code_encodes_its_tables_entry_page(accented_round, monkeypatch):
+    encoded = []
+    real = pdf.draw_qr
+
+    def spy(canv, value, *args):
+        encoded.append(value)
+        return real(canv, value, *args)
+
+    monkeypatch.setattr(pdf, "draw_qr", spy)
+    data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE + "/", lang="en")
+    tables = list(accented_round.tables.order_by("number"))
+    expected = [
+        BASE + reverse("scoring:sheet", kwargs={"table_id": t.pk}) for t in tables
+    ]
+    assert encoded == expected
+    for url, text in zip(expected, pages_text(data), strict=True):
+        assert url in text  # printed under the grid too, for a person
+
+
+def test_qr_helper_draws_a_code_of_the_right_size():
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(io.BytesIO())
+    pdf.draw_qr(canvas, "http://127.0.0.1:8000/director/sheets/table/7/", 0, 0, 80)
+    assert canvas.getpdfdata()  # drew without error
+
+
+def test_every_font_is_embedded_in_every_document(accented_round, confirm_table):
+    for table in accented_round.tables.all():
+        confirm_table(table, [(101, 40), (55, 101), (101, 99)])
+    documents = [
+        pdf.score_sheets_pdf(round=accented_round, base_url=BASE),
+        pdf.draw_pdf(round=accented_round),
+        pdf.table_results_pdf(round=accented_round),
+        pdf.standings_pdf(tournament=accented_round.tournament, after_round=None),
+    ]
+    for data in documents:
+        fonts = all_fonts(data)
+        assert fonts
+        names = {str(f.get("/BaseFont")) for f in fonts}
+        assert all("DejaVu" in n for n in names), names
+        assert all(is_embedded(f) for f in fonts)
+
+
+def test_sheet_grid_columns_follow_the_tournaments_rules(db):
+    t = factories.TournamentFactory(blind_doubles=False, max_knocks=0)
+    keys = [c.key for c in pdf.sheet_columns(t)]
+    assert "blind" not in keys and "knocks" not in keys
+    t = factories.TournamentFactory(blind_doubles=True, max_knocks=None)
+    keys = [c.key for c in pdf.sheet_columns(t)]
+    assert keys[:5] == ["deal", "dealer", "trump", "knocks", "blind"]
+    assert keys[-6:] == [
+        "points_a",
+        "points_b",
+        "score_a",
+        "score_b",
+        "total_a",
+        "total_b",
+    ]
+
+
+def test_a_game_to_101_gets_20_rows_and_a_fixed_deal_game_exactly_its_count():
+    assert pdf.sheet_rows(target=101, deals=None) == 20
+    assert pdf.sheet_rows(target=None, deals=12) == 12
+    assert pdf.sheet_rows(target=151, deals=None) == 30
+    assert pdf.sheet_rows(target=101, deals=12) == 12
+
+
+def test_a_fixed_deal_game_prints_numbered_rows_up_to_its_count(tournament):
+    tournament.target, tournament.deals = None, 12
+    tournament.save()
+    rnd = player_round(tournament, tables=1)
+    text = pages_text(pdf.score_sheets_pdf(round=rnd, base_url=BASE, lang="en"))[0]
+    lines = text.split("\n")
+    assert "12" in lines and "13" not in lines
+
+
+def test_a5_sheets_put_two_pair_tables_on_a_landscape_a4(pairs_round):
+    data = pdf.score_sheets_pdf(round=pairs_round, base_url=BASE, size="a5")
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 2
+    box = reader.pages[0].mediabox
+    assert float(box.width) > float(box.height)
+    text = reader.pages[0].extract_text()
+    assert "Table 1" in text and "Table 2" in text
+    assert "Table 3" in reader.pages[1].extract_text()
+
+
+def test_a5_sheets_refuse_three_games_a_table_with_a_clear_message(accented_round):
+    with pytest.raises(pdf.PdfError, match="A4"):
+        pdf.score_sheets_pdf(round=accented_round, base_url=BASE, size="a5")
+
+
+def test_a_round_without_tables_is_refused_not_printed_blank(tournament):
+    rnd = factories.RoundFactory(tournament=tournament, number=1)
+    with pytest.raises(pdf.PdfError):
+        pdf.score_sheets_pdf(round=rnd, base_url=BASE)
+    with pytest.raises(pdf.PdfError):
+        pdf.draw_pdf(round=rnd)
+
+
+# ----------------------------------------------------------------- every page
+
+
+def test_every_page_shows_tournament_date_page_of_total_and_print_time(tournament):
+    rnd = player_round(tournament, tables=12)
+    data = pdf.draw_pdf(round=rnd, lang="en")
+    texts = pages_text(data)
+    assert len(texts) >= 2
+    for number, text in enumerate(texts, start=1):
+        assert tournament.name in text
+        assert f"page {number} of {len(texts)}" in text
+        assert "printed" in text
+        assert "2026" in text
+
+
+def test_documents_come_out_in_the_requested_language(accented_round):
+    dutch = pages_text(pdf.draw_pdf(round=accented_round, lang="nl"))[0]
+    french = pages_text(pdf.draw_pdf(round=accented_round, lang="fr"))[0]
+    assert "oktober" in dutch
+    assert "octobre" in french
+
+
+def test_pdftoppm_renders_the_first_sheet(accented_round, tmp_path):
+    if shutil.which("pdftoppm") is None:
+        pytest.fail("pdftoppm (poppler-utils) is needed: apt-get install poppler-utils")
+    source = tmp_path / "sheets.pdf"
+    source.write_bytes(pdf.score_sheets_pdf(round=accented_round, base_url=BASE))
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", source, tmp_path / "p"],
+        check=True,
+    )
+    assert (tmp_path / "p-1.png").stat().st_size > 5_000
+
+
+# ------------------------------------------------------------------------ draw
+
+
+def test_draw_lists_every_player_by_table_then_alphabetically(accented_round):
+    data = pdf.draw_pdf(round=accented_round, lang="en")
+    texts = pages_text(data)
+    by_table = next(t for t in texts if "Draw by table" in t)
+    by_name = "\n".join(t for t in texts if "Draw by name" in t)
+    seats = Seat.objects.filter(round=accented_round).select_related(
+        "entry__player", "table"
+    )
+    for seat in seats:
+        player = seat.entry.player
+        assert player.full_name in by_table
+        assert player.sort_name in by_name
+    for n in (1, 2, 3):
+        assert f"Table {n}" in by_table
+    # Alphabetical, accents ignored: Bruneël before Deçoster before Lefèvre.
+    positions = [by_name.index(f"{last}, {first}") for first, last in ACCENTED]
+    order = sorted(range(4), key=lambda i: pdf.sort_key(ACCENTED[i][1]))
+    assert sorted(positions) == [positions[i] for i in order]
+
+
+def test_draw_by_name_gives_each_player_table_and_seat(accented_round):
+    text = "\n".join(pages_text(pdf.draw_pdf(round=accented_round, order="name")))
+    lines = text.split("\n")
+    table = accented_round.tables.get(number=2)
+    for seat in table.seats.select_related("entry__player__club"):
+        i = lines.index(seat.entry.player.sort_name)
+        club, table_number, position = lines[i + 1 : i + 4]
+        assert club == seat.entry.player.club.name
+        assert (table_number, position) == ("2", str(seat.position))
+
+
+def test_draw_of_a_576_player_round_names_everyone(db):
+    from tournaments.bench_pdf import build_event
+
+    rnd = build_event(players=576, slug="big-one", confirmed=False)
+    data = pdf.draw_pdf(round=rnd, order="name", lang="nl")
+    text = "\n".join(pages_text(data))
+    players = Seat.objects.filter(round=rnd).select_related("entry__player")
+    missing = [s for s in players if s.entry.player.sort_name not in text]
+    assert len(players) == 576 and not missing
+
+
+# ------------------------------------------------------------ results, standings
+
+
+def test_table_results_show_scores_winners_and_sheet_status(
+    accented_round, confirm_table
+):
+    table = accented_round.tables.get(number=1)
+    confirm_table(table, [(101, 34), (60, 101), (101, 99)])
+    text = "\n".join(pages_text(pdf.table_results_pdf(round=accented_round, lang="en")))
+    assert "101 – 34" in text and "60 – 101" in text
+    assert "Confirmed" in text
+    assert "Not entered" in text  # tables 2 and 3 have empty sheets
+
+
+def test_standings_list_players_in_rank_order_after_a_round(
+    accented_round, confirm_table
+):
+    results = {1: [(101, 20)] * 3, 2: [(20, 101)] * 3, 3: [(101, 100)] * 3}
+    for table in accented_round.tables.all():
+        confirm_table(table, results[table.number])
+    from tournaments.standings_selectors import standings_for
+
+    rows = standings_for(tournament=accented_round.tournament, after_round=1)
+    data = pdf.standings_pdf(
+        tournament=accented_round.tournament, after_round=accented_round, lang="en"
+    )
+    text = "\n".join(pages_text(data))
+    assert "after round 1" in text
+    positions = [text.index(row.name) for row in rows]
+    assert positions == sorted(positions)
+    assert len(rows) == 12
+
+
+def test_club_standings_print_clubs(accented_round, confirm_table):
+    for table in accented_round.tables.all():
+        confirm_table(table, [(101, 50)] * 3)
+    data = pdf.standings_pdf(tournament=accented_round.tournament, kind="clubs")
+    text = "\n".join(pages_text(data))
+    assert "Standings: clubs" in text
+    table = accented_round.tables.get(number=1)
+    assert table.seats.first().entry.player.club.name in text
+
+
+# ----------------------------------------------------------------------- views
+
+
+def test_public_can_download_the_draw_and_standings_of_a_published_round(
+    client, accented_round
+):
+    slug = accented_round.tournament.slug
+    response = client.get(reverse("pdf:draw", args=[slug, 1]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert b"".join(response.streaming_content).startswith(b"%PDF")
+    response = client.get(reverse("pdf:round_standings", args=[slug, 1]))
+    assert response.status_code == 200
+    response = client.get(reverse("pdf:standings", args=[slug]))
+    assert response.status_code == 200
+
+
+def test_public_gets_404_for_a_draft_rounds_draw(client, tournament):
+    rnd = player_round(tournament, tables=1, status="draft")
+    slug = rnd.tournament.slug
+    assert client.get(reverse("pdf:draw", args=[slug, 1])).status_code == 404
+    url = reverse("pdf:round_standings", args=[slug, 1])
+    assert client.get(url).status_code == 404
+
+
+def test_director_can_print_a_draft_rounds_draw(director_client, tournament):
+    player_round(tournament, tables=1, status="draft")
+    url = reverse("pdf:draw", args=[tournament.slug, 1])
+    assert director_client.get(url).status_code == 200
+
+
+def test_score_sheets_and_results_need_a_director(client, accented_round):
+    slug = accented_round.tournament.slug
+    for name in ("pdf:sheets", "pdf:results"):
+        url = reverse(name, args=[slug, 1])
+        response = client.get(url)
+        assert response.status_code == 302
+        assert reverse("login") in response["Location"]
+        stranger = get_user_model().objects.create_user(
+            username=f"x{name[-3:]}", password="pw-123456"
+        )
+        client.force_login(stranger)
+        assert client.get(url).status_code == 403
+        client.logout()
+
+
+def test_director_prints_score_sheets_with_qr_codes_to_this_site(
+    director_client, accented_round, django_assert_max_num_queries
+):
+    url = reverse("pdf:sheets", args=[accented_round.tournament.slug, 1])
+    with django_assert_max_num_queries(12):
+        response = director_client.get(url)
+    assert response.status_code == 200
+    data = b"".join(response.streaming_content)
+    table = accented_round.tables.get(number=1)
+    sheet_url = "http://testserver" + reverse(
+        "scoring:sheet", kwargs={"table_id": table.pk}
+    )
+    assert sheet_url in pages_text(data)[0]
+    assert director_client.get(url + "?size=a4").status_code == 200
+
+
+def test_bad_print_options_get_a_400_with_the_reason(director_client, accented_round):
+    slug = accented_round.tournament.slug
+    sheets = reverse("pdf:sheets", args=[slug, 1])
+    response = director_client.get(sheets + "?size=a3")
+    assert response.status_code == 400
+    assert "A4" in response.content.decode()
+    response = director_client.get(sheets + "?size=a5")  # three games a table
+    assert response.status_code == 400
+    draw = reverse("pdf:draw", args=[slug, 1])
+    assert director_client.get(draw + "?order=sideways").status_code == 400
+    standings = reverse("pdf:standings", args=[slug])
+    assert director_client.get(standings + "?kind=dogs").status_code == 400
+
+
+def test_unknown_round_or_hidden_tournament_is_404(client, accented_round):
+    slug = accented_round.tournament.slug
+    assert client.get(reverse("pdf:draw", args=[slug, 9])).status_code == 404
+    accented_round.tournament.is_public = False
+    accented_round.tournament.save()
+    assert client.get(reverse("pdf:draw", args=[slug, 1])).status_code == 404
+
+
+def test_draw_and_standings_views_read_a_big_round_in_few_queries(
+    client, db, django_assert_max_num_queries
+):
+    from tournaments.bench_pdf import build_event
+
+    rnd = build_event(players=96, slug="queries")
+    slug = rnd.tournament.slug
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("pdf:draw", args=[slug, 1])).status_code == 200
+    with django_assert_max_num_queries(12):
+        url = reverse("pdf:round_standings", args=[slug, 1])
+        assert client.get(url).status_code == 200
+
+
+# --------------------------------------------------------------------- command
+
+
+def test_print_round_writes_each_document(accented_round, tmp_path):
+    slug = accented_round.tournament.slug
+    for what in ("sheets", "draw", "standings", "results"):
+        out = tmp_path / f"{what}.pdf"
+        call_command(
+            "print_round",
+            slug,
+            "1",
+            "--what",
+            what,
+            "--out",
+            str(out),
+            "--base-url",
+            "http://10.0.0.5:8000",
+            stdout=io.StringIO(),
+        )
+        assert out.read_bytes().startswith(b"%PDF")
+    sheets = pages_text((tmp_path / "sheets.pdf").read_bytes())
+    assert len(sheets) == 3
+    assert "http://10.0.0.5:8000/director/sheets/table/" in sheets[0]
+
+
+def test_print_round_uses_the_tournaments_language_unless_told(
+    accented_round, tmp_path
+):
+    slug = accented_round.tournament.slug
+    accented_round.tournament.language = "fr"
+    accented_round.tournament.save()
+    out = tmp_path / "draw.pdf"
+    call_command(
+        "print_round",
+        slug,
+        "1",
+        "--what",
+        "draw",
+        "--out",
+        str(out),
+        stdout=io.StringIO(),
+    )
+    assert "octobre" in pages_text(out.read_bytes())[0]
+    call_command(
+        "print_round",
+        slug,
+        "1",
+        "--what",
+        "draw",
+        "--out",
+        str(out),
+        "--lang",
+        "nl",
+        stdout=io.StringIO(),
+    )
+    assert "oktober" in pages_text(out.read_bytes())[0]
+
+
+def test_print_round_explains_an_unknown_tournament_or_round(accented_round, tmp_path):
+    out = str(tmp_path / "x.pdf")
+    with pytest.raises(CommandError, match="No tournament"):
+        call_command("print_round", "nope", "1", "--out", out)
+    with pytest.raises(CommandError, match="no round 4"):
+        call_command("print_round", accented_round.tournament.slug, "4", "--out", out)
