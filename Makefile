@@ -61,3 +61,12 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 staticfiles
+
+# The first page of each printed document as PNG under out/, to look at (poppler-utils).
+pdf-preview: install
+	@command -v pdftoppm >/dev/null || { echo "Please install poppler-utils: sudo apt-get install -y poppler-utils"; exit 1; }
+	$(PY) -m tournaments.bench_pdf --skip-big --out out
+	for f in sheets sheets-a5 draw draw-by-name standings results; do \
+	  pdftoppm -png -r 80 -f 1 -l 1 -singlefile out/$$f.pdf out/$$f; \
+	done
+	@echo "Look at out/*.png (first pages) and out/*.pdf (whole documents)."
