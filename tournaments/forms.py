@@ -65,17 +65,21 @@ class TournamentForm(forms.ModelForm):
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
 
+PHASE_FORM_FIELDS = (
+    "name",
+    "rounds",
+    "draw_method",
+    "games_per_table",
+    "advancement",
+    "advance_count",
+)
+
+
 class PhaseForm(forms.ModelForm):
     class Meta:
         model = Phase
-        fields = [
-            "name",
-            "rounds",
-            "draw_method",
-            "games_per_table",
-            "advancement",
-            "advance_count",
-        ]
+        # A copy: the inline formset appends its foreign key to this list.
+        fields = list(PHASE_FORM_FIELDS)
         widgets = {
             "rounds": forms.NumberInput(attrs={"min": 1, "max": 99}),
             "games_per_table": forms.NumberInput(attrs={"min": 1, "max": 9}),
@@ -100,7 +104,7 @@ def phase_rows(formset) -> list[dict]:
     for form in formset.forms:
         if not form.has_changed() and not form.instance.pk:
             continue
-        data = {name: form.cleaned_data.get(name) for name in PhaseForm.Meta.fields}
+        data = {name: form.cleaned_data.get(name) for name in PHASE_FORM_FIELDS}
         if data["games_per_table"] is None:
             data["games_per_table"] = 1
         data["id"] = form.instance.pk

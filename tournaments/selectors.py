@@ -73,11 +73,17 @@ def entry_list(*, tournament: Tournament) -> QuerySet[Entry]:
 
 def entry_search(*, tournament: Tournament, query: str = "") -> list[Entry]:
     """Return the entries whose name, team, club or member number matches ``query``."""
-    entries = list(entry_list(tournament=tournament))
+    entries = sorted(entry_list(tournament=tournament), key=_entry_sort_key)
     words = fold(query).split()
     if not words:
         return entries
     return [e for e in entries if all(w in entry_search_text(e) for w in words)]
+
+
+def _entry_sort_key(entry: Entry) -> tuple[str, str]:
+    if entry.player_id:
+        return (fold(entry.player.last_name), fold(entry.player.first_name))
+    return (fold(entry.team.name), "")
 
 
 def entry_search_text(entry: Entry) -> str:
