@@ -22,6 +22,7 @@ from tournaments.standings import (
     compute_club_standings,
     compute_standings,
     explain_order,
+    without_gc,
 )
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
@@ -104,6 +105,13 @@ def standings_input(
     include_unconfirmed: bool = False,
 ) -> StandingsInput:
     """Read the plain rows the calculation needs: four queries."""
+    with without_gc():
+        return _standings_input(tournament, after_round, phase, include_unconfirmed)
+
+
+def _standings_input(
+    tournament, after_round, phase, include_unconfirmed
+) -> StandingsInput:
     phase_id = _phase_id(phase)
     games_qs = Game.objects.filter(
         **_round_filter(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.standings import TIEBREAKS
@@ -30,7 +31,36 @@ class LiveTable(tables.Table):
         orderable = True
 
 
-class StandingsTable(LiveTable):
+class FastBodyTable(LiveTable):
+    """A table whose body is written in Python, not cell by cell in a template.
+
+    django-tables2 still owns the columns, the sorting and the exports; only the
+    ``<tbody>`` rows of long lists (576 players and more) are built here, a few
+    milliseconds instead of half a second.
+    """
+
+    class Meta(LiveTable.Meta):
+        template_name = "tournaments/live/table_fast.html"
+
+    def cell_html(self, name: str, record) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def row_open(self, record) -> str:
+        return "<tr>"
+
+    def body_html(self) -> str:
+        columns = [(c.name, c.attrs["td"].as_html()) for c in self.columns]
+        cell = self.cell_html
+        out = []
+        for record in self.data:
+            out.append(self.row_open(record))
+            for name, attrs in columns:
+                out.append(f"<td {attrs}>{cell(name, record)}</td>")
+            out.append("</tr>")
+        return mark_safe("".join(out))  # noqa: S308 - every value is escaped
+
+
+class StandingsTable(FastBodyTable):
     rank = tables.Column(verbose_name=_("#"), attrs=NUM)
     name = tables.Column(verbose_name=_("name"))
     club = tables.Column(verbose_name=_("club"), attrs=WIDE)
@@ -39,37 +69,44 @@ class StandingsTable(LiveTable):
     points = tables.Column(verbose_name=_("points"), attrs=NUM)
     point_difference = tables.Column(verbose_name=_("difference"), attrs=NUM_WIDE)
 
-    class Meta(LiveTable.Meta):
-        row_attrs = {
-            "id": lambda record: f"e{record.entry_id}",
-            "data-name": lambda record: record.name.casefold(),
-        }
+    class Meta(FastBodyTable.Meta):
+        pass
 
     def __init__(self, data, *, entrant_url: str, club_url: str, **kwargs):
         self.entrant_url = entrant_url
         self.club_url = club_url
         super().__init__(data, **kwargs)
 
-    def render_rank(self, record):
-        return f"{record.rank}=" if record.shared else record.rank
+    def row_open(self, record) -> str:
+        return (
+            f'<tr id="e{record.entry_id}" data-name="{escape(record.name.casefold())}">'
+        )
+
+    def cell_html(self, name: str, record) -> str:
+        if name == "rank":
+            return f"{record.rank}=" if record.shared else str(record.rank)
+        if name == "name":
+            url = self.entrant_url.format(record.entry_id)
+            return f'<a href="{url}">{escape(record.name)}</a>'
+        if name == "club":
+            if record.club_id is None:
+                return "—"
+            url = self.club_url.format(record.club_id)
+            return f'<a href="{url}">{escape(record.club)}</a>'
+        if name in TIEBREAKS and name not in (
+            "games_won",
+            "points",
+            "point_difference",
+        ):
+            value = record.tiebreaks.get(name)
+            return "—" if value is None else escape(value)
+        return escape(getattr(record, name))
 
     def value_rank(self, record):
         return record.rank
 
-    def render_name(self, record):
-        return format_html(
-            '<a href="{}">{}</a>', self.entrant_url.format(record.entry_id), record.name
-        )
-
     def value_name(self, record):
         return record.name
-
-    def render_club(self, record):
-        if record.club_id is None:
-            return "—"
-        return format_html(
-            '<a href="{}">{}</a>', self.club_url.format(record.club_id), record.club
-        )
 
     def value_club(self, record):
         return record.club
@@ -122,7 +159,7 @@ class ClubStandingsTable(LiveTable):
         return f"{value:.2f}"
 
 
-class ResultsTable(LiveTable):
+class ResultsTable(FastBodyTable):
     """One row per game of a round: who played whom and the confirmed score."""
 
     table = tables.Column(verbose_name=_("table"), attrs=NUM)
@@ -131,22 +168,26 @@ class ResultsTable(LiveTable):
     score_a = tables.Column(verbose_name=_("A"), attrs=NUM, default="")
     score_b = tables.Column(verbose_name=_("B"), attrs=NUM, default="")
     side_b = tables.Column(verbose_name=_("side B"), orderable=False)
-    status = tables.Column(verbose_name=_("result"), orderable=False)
+    status = tables.Column(verbose_name=_("result"), orderable=False, attrs=WIDE)
 
-    class Meta(LiveTable.Meta):
-        row_attrs = {"data-table": lambda record: record["table"]}
+    class Meta(FastBodyTable.Meta):
+        pass
 
-    def render_side_a(self, record, value):
-        return _mark_winner(value, record["winner"] == 0)
+    def row_open(self, record) -> str:
+        return f'<tr data-table="{record["table"]}">'
 
-    def render_side_b(self, record, value):
-        return _mark_winner(value, record["winner"] == 1)
+    def cell_html(self, name: str, record) -> str:
+        value = record[name]
+        if name in ("side_a", "side_b"):
+            won = record["winner"] == (0 if name == "side_a" else 1)
+            return _mark_winner(value, won)
+        return "" if value is None else escape(value)
 
 
-def _mark_winner(names: str, won: bool):
+def _mark_winner(names: str, won: bool) -> str:
     if won:
         return format_html('<strong class="winner">{}</strong>', names)
-    return names
+    return escape(names)
 
 
 def results_rows(round_view) -> list[dict]:
