@@ -389,6 +389,8 @@ def _render_desk(request, rnd: Round, *, status=200, reopen_form=None, error=Non
     advance = None
     if desk.is_last_of_phase and desk.is_closed:
         advance = _advance_preview(rnd.phase)
+        if advance is not None and not isinstance(advance, dict):
+            advance.advanced = any(item.action == "advanced" for item in desk.log)
     context = {
         "desk": desk,
         "table": RoundDeskTable(desk.rows),
@@ -400,11 +402,8 @@ def _render_desk(request, rnd: Round, *, status=200, reopen_form=None, error=Non
 
 
 def _advance_preview(phase: Phase):
-    preview = getattr(selectors, "advance_preview", None)
-    if preview is None:
-        return None
     try:
-        return preview(phase=phase)
+        return selectors.advance_preview(phase=phase)
     except EntryError as exc:
         return {"error": exc.message}
 
@@ -444,4 +443,20 @@ def round_reopen(request, round_id: int):
             request, rnd, status=status, reopen_form=form, error=exc.message
         )
     messages.success(request, _("%(round)s is open again.") % {"round": rnd})
+    return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
+
+
+@login_required
+@require_POST
+def phase_advance(request, round_id: int):
+    rnd = _round_for(request, round_id)
+    try:
+        result = services.phase_advance(phase=rnd.phase, by=request.user)
+    except EntryError as exc:
+        return _render_desk(request, rnd, status=409, error=exc.message)
+    messages.success(
+        request,
+        _("%(count)s qualifiers advance to %(phase)s.")
+        % {"count": result.count, "phase": result.next_phase.name},
+    )
     return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
