@@ -406,13 +406,21 @@ def projector(request, slug):
         return _finish(not_modified, etag)
     kind = live.entrant_kind(tournament)
     rows = live.standings_for(tournament=tournament, kind=kind)
+    table = StandingsTable(
+        rows,
+        entrant_url=_entrant_url(tournament.slug),
+        club_url=_club_url(tournament.slug),
+        orderable=False,
+        exclude=("games_played",),
+        attrs={"class": "live-table projector-table"},
+    )
     number = live.current_round_number(tournament=tournament)
     round_view = (
         live.round_public(tournament=tournament, number=number) if number else None
     )
     context = {
         "tournament": tournament,
-        "rows": rows,
+        "table": table,
         "round": round_view,
         "kind_title": KIND_TITLES[kind],
         "poll_ms": POLL_MS,
