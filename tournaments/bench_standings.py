@@ -23,10 +23,10 @@ FIRST = (
     "Rita Sofie Lieve Hilde Noël Wim Ward Jef Roger Marie Paula Nadine Bart Tom"
 ).split()
 LAST = (
-    "Peeters Janssens Maes Jacobs Mertens Willems Claes Goossens Wouters De Smet "
-    "Vermeulen Desmet Vandenberghe Devos Declercq Verstraete Lambrecht Dewulf "
-    "Vanhoutte Depoorter Coussement Vandamme Callewaert Decock"
-).split()
+    "Peeters,Janssens,Maes,Jacobs,Mertens,Willems,Claes,Goossens,Wouters,De Smet,"
+    "Vermeulen,Desmet,Vandenberghe,Devos,Declercq,Verstraete,Lambrecht,Dewulf,"
+    "Vanhoutte,Depoorter,Coussement,Vandamme,Callewaert,Decock"
+).split(",")
 TOWNS = (
     "Harelbeke Deerlijk Jabbeke Zwevegem Kortrijk Waregem Roeselare Izegem Tielt "
     "Brugge Oostende Ieper Menen Wevelgem Kuurne Lendelede Ingelmunster Avelgem "

@@ -278,3 +278,22 @@ def test_tiebreak_order_from_the_tournament_adds_columns(client, event):
     event.save()
     html = client.get(reverse("live:standings", args=[event.slug])).content.decode()
     assert "opponents&#x27; strength" in html or "opponents' strength" in html
+
+
+def test_standings_sort_by_a_column_and_back(client, event):
+    url = reverse("live:standings", args=[event.slug])
+    html = client.get(url, {"sort": "-points"}).content.decode()
+    rows = standings_for(tournament=event)
+    most = max(rows, key=lambda r: r.points)
+    least = min(rows, key=lambda r: r.points)
+    assert html.index(f'id="e{most.entry_id}"') < html.index(f'id="e{least.entry_id}"')
+    html = client.get(url, {"sort": "points"}).content.decode()
+    assert html.index(f'id="e{least.entry_id}"') < html.index(f'id="e{most.entry_id}"')
+
+
+def test_results_export_as_xlsx(client, event):
+    response = client.get(
+        reverse("live:results", args=[event.slug, 2]), {"_export": "xlsx"}
+    )
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    assert book.active.max_row == 1 + 12
