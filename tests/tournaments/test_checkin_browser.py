@@ -1,0 +1,195 @@
+"""Drive a real browser: create, import, check in, draw, publish, find my table."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Entry, Round, Seat, Tournament
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+SHOTS = os.environ.get("BROWSER_SHOTS")  # a folder to keep screenshots in, if set
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def staff(db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return get_user_model().objects.create_user(
+        username="wl", password="wedstrijd-123", is_staff=True
+    )
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def run_event(browser, base, *, slug, pairs, csv_path, expected):
+    """Walk a director's day from an empty site to a published round 1."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", "wl")
+    page.fill("#id_password", "wedstrijd-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/director/")
+
+    # 1. Create the tournament and its phases.
+    page.click("text=New tournament")
+    page.fill("#id_name", slug.replace("-", " ").title())
+    page.fill("#id_slug", slug)
+    page.fill("#id_date", "2026-10-04")
+    if pairs:
+        page.select_option("#id_format", "pairs")
+        page.fill("#id_phases-0-name", "Swiss rounds")
+        page.fill("#id_phases-0-rounds", "5")
+        page.select_option("#id_phases-0-draw_method", "swiss")
+        page.fill("#id_phases-0-games_per_table", "2")
+    else:
+        page.fill("#id_phases-0-name", "Qualifying rounds")
+        page.fill("#id_phases-0-rounds", "3")
+        page.select_option("#id_phases-0-advancement", "table_winners")
+        page.fill("#id_phases-1-name", "Final")
+        page.fill("#id_phases-1-rounds", "1")
+        page.select_option("#id_phases-1-draw_method", "seeded")
+    page.click("text=Create the tournament")
+    page.wait_for_url(f"**/director/t/{slug}/")
+
+    # 2. Import the registrations: preview, then import.
+    page.click("nav.subnav >> text=Import")
+    page.set_input_files("#id_file", str(csv_path))
+    page.click("text=Preview")
+    assert (
+        page.locator(".message")
+        .first.inner_text()
+        .startswith(f"Preview: {expected} entrants")
+    )
+    shot(page, f"{slug}-import-preview")
+    page.click("text=Import now")
+    page.wait_for_url(f"**/director/t/{slug}/entries/")
+
+    # 3. Check in: search one by name, then everyone else present.
+    page.fill("#id_q", "ghesqui")
+    page.wait_for_function(
+        f"document.querySelectorAll('#entries-table .checkin').length < {expected}"
+    )
+    page.wait_for_load_state("networkidle")
+    shot(page, f"{slug}-search")
+    page.locator("#entries-table button[value=present]").first.click()
+    page.wait_for_selector("#entries-table [data-status=present]")
+    page.fill("#id_q", "")
+    page.wait_for_function(
+        f"document.querySelectorAll('#entries-table .checkin').length == {expected}"
+    )
+    page.wait_for_load_state("networkidle")
+    buttons = page.locator("#entries-table button[value=present]")
+    left = buttons.count()
+    while left:  # one at a time, as people arrive: wait for each answer
+        buttons.first.click()
+        page.wait_for_function(
+            "document.querySelectorAll('#entries-table button[value=present]')"
+            f".length < {left}"
+        )
+        left = buttons.count()
+    page.wait_for_function(
+        "document.querySelectorAll('#entries-table [data-status=present]').length"
+        f" == {expected}"
+    )
+    page.wait_for_selector(f"#entry-counts strong:text-is('{expected}')")
+    shot(page, f"{slug}-checkin")
+
+    # 4. Draw round 1, look at it, publish it.
+    page.click("nav.subnav >> text=Rounds and draws")
+    page.click("text=Draw round 1 of this phase")
+    page.wait_for_url(f"**/director/t/{slug}/rounds/1/")
+    shot(page, f"{slug}-draft")
+    page.click("text=Publish this round")
+    page.wait_for_selector(".badge.published")
+    page.close()
+
+
+def find_my_table(browser, base, *, slug, query):
+    """A player on a phone finds his table by name."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844})
+    page = phone.new_page()
+    page.goto(f"{base}/t/{slug}/")
+    page.click("text=Where do I sit?")
+    page.fill("#id_q", query)
+    page.wait_for_function("document.querySelectorAll('#names tbody tr').length == 1")
+    shot(page, f"{slug}-phone")
+    table_text = page.locator("#names td.table-no").first.inner_text().strip()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    phone.close()
+    return table_text, width
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_64_player_individual_event_from_csv_to_my_table(live_server, browser, staff):
+    run_event(
+        browser,
+        live_server.url,
+        slug="wk-2026",
+        pairs=False,
+        csv_path=DATA / "players_64.csv",
+        expected=64,
+    )
+    tournament = Tournament.objects.get(slug="wk-2026")
+    assert list(tournament.phases.values_list("name", "rounds")) == [
+        ("Qualifying rounds", 3),
+        ("Final", 1),
+    ]
+    assert Entry.objects.filter(tournament=tournament, status="present").count() == 64
+    rnd = Round.objects.get(tournament=tournament, number=1)
+    assert rnd.status == Round.Status.PUBLISHED
+    assert Seat.objects.filter(round=rnd).count() == 64
+    seat = Seat.objects.get(
+        round=rnd, entry__player__last_name="Bossuyt", entry__player__first_name="Rik"
+    )
+    table, width = find_my_table(
+        browser, live_server.url, slug="wk-2026", query="rik bossuyt"
+    )
+    assert table == str(seat.table.number)
+    assert width <= 390  # nothing sticks out sideways on a phone
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_20_pair_swiss_event_from_csv_to_my_table(live_server, browser, staff):
+    run_event(
+        browser,
+        live_server.url,
+        slug="pairs-cup",
+        pairs=True,
+        csv_path=DATA / "pairs_20.csv",
+        expected=20,
+    )
+    rnd = Round.objects.get(tournament__slug="pairs-cup", number=1)
+    assert rnd.status == Round.Status.PUBLISHED
+    assert Seat.objects.filter(round=rnd).count() == 20
+    seat = Seat.objects.get(round=rnd, entry__team__name="De Manillons")
+    table, width = find_my_table(
+        browser, live_server.url, slug="pairs-cup", query="manillons"
+    )
+    assert table == str(seat.table.number)
+    assert width <= 390
