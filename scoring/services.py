@@ -392,10 +392,14 @@ def _load_state(
         state[record.game_id].deals.append(DealInput.from_record(record))
     for total in GameTotal.objects.filter(game_id__in=ids, copy=copy):
         state[total.game_id].totals = (total.score_a, total.score_b)
-    events: dict[int, list[TableEvent]] = {g.id: [] for g in games}
+    return state, _load_events(ids)
+
+
+def _load_events(ids: list[int]) -> dict[int, list[TableEvent]]:
+    events: dict[int, list[TableEvent]] = {gid: [] for gid in ids}
     for event in TableEvent.objects.filter(game_id__in=ids).order_by("at", "id"):
         events[event.game_id].append(event)
-    return state, events
+    return events
 
 
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(DealInput)}
@@ -463,6 +467,7 @@ def _commit(
     copy: int,
     reason: str,
     mutate: Mutation,
+    events_changed: bool = False,
 ) -> ScoreSheet:
     """Apply ``mutate`` to one copy of the sheet, check, save and audit it.
 
@@ -517,10 +522,14 @@ def _commit(
         )
         for gid in games
     }
+    old_deals = {gid: list(state[gid].deals) for gid in games}
+    old_totals = {gid: state[gid].totals for gid in games}
     touched = mutate(fresh, games, state)
     if not touched:
         return fresh
-    events = _load_state(list(games.values()), copy)[1] if copy == 1 else events_before
+    events = events_before
+    if events_changed and copy == 1:
+        events = _load_events(list(games))
     rules = tournament.rules()
     for gid in sorted(touched, key=lambda i: games[i].number):
         game = games[gid]
@@ -541,18 +550,24 @@ def _commit(
                 dataclasses.replace(d, points_a=a, points_b=b)
                 for d, (a, b) in zip(game_input.deals, points, strict=True)
             ]
-            DealRecord.objects.filter(game_id=gid, copy=copy).delete()
-            DealRecord.objects.bulk_create(
-                [
-                    _record(game, copy, n, d, a, b, s)
-                    for n, (d, (a, b), s) in enumerate(
-                        zip(game_input.deals, points, game_score.deals, strict=True),
-                        start=1,
-                    )
-                ]
+            rows = list(
+                enumerate(
+                    zip(game_input.deals, points, game_score.deals, strict=True),
+                    start=1,
+                )
             )
-        GameTotal.objects.filter(game_id=gid, copy=copy).delete()
-        if game_input.totals is not None:
+            kept = len(old_deals[gid])
+            if game_input.deals[:kept] == old_deals[gid]:
+                rows = rows[kept:]  # an appended deal: the rows before stand
+            else:
+                DealRecord.objects.filter(game_id=gid, copy=copy).delete()
+            if rows:
+                DealRecord.objects.bulk_create(
+                    [_record(game, copy, n, d, a, b, sc) for n, (d, (a, b), sc) in rows]
+                )
+        if game_input.totals != old_totals[gid]:
+            GameTotal.objects.filter(game_id=gid, copy=copy).delete()
+        if game_input.totals is not None and game_input.totals != old_totals[gid]:
             GameTotal.objects.create(
                 game=game,
                 copy=copy,
@@ -801,7 +816,13 @@ def table_event_add(
         return {g.id}
 
     return _commit(
-        sheet=sheet, by=by, version=version, copy=1, reason=reason, mutate=mutate
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=1,
+        reason=reason,
+        mutate=mutate,
+        events_changed=True,
     )
 
 
@@ -820,7 +841,13 @@ def table_event_remove(
         return {found.game_id}
 
     return _commit(
-        sheet=sheet, by=by, version=version, copy=1, reason=reason, mutate=mutate
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=1,
+        reason=reason,
+        mutate=mutate,
+        events_changed=True,
     )
 
 

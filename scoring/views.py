@@ -41,11 +41,12 @@ def _check(user, tournament) -> None:
 
 def _table_for(request, table_id: int) -> Table:
     table = get_object_or_404(
-        Table.objects.select_related("round__tournament", "round__phase"),
+        Table.objects.select_related("round__tournament", "round__phase", "sheet"),
         pk=table_id,
     )
     _check(request.user, table.round.tournament)
-    services.sheet_ensure(table=table)
+    if not hasattr(table, "sheet"):
+        table.sheet = services.sheet_ensure(table=table)
     return table
 
 

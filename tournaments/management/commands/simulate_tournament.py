@@ -326,7 +326,9 @@ class Command(BaseCommand):
                     if pairs:
                         one, two = people[2 * index], people[2 * index + 1]
                         name = f"{one.last_name} – {two.last_name} {index + 1}"
-                        team = club_services.team_create(
+                        team = club_selectors.team_find(
+                            name=name, club=one.club
+                        ) or club_services.team_create(
                             name=name, club=one.club, player_one=one, player_two=two
                         )
                         entry = services.entry_register(
