@@ -347,7 +347,9 @@ def _explanations(data, names: dict[int, str]) -> list[tuple[str, object, str]]:
             }
             value = row.point_difference
         elif code == "opponents_strength":
-            parts = " + ".join(f"{names.get(o, '?')} {won}" for o, won in row.opponents)
+            parts = " + ".join(
+                f"{names.get(o, '?')} ({won})" for o, won in row.opponents
+            )
             how = _("games won by every opponent you met: %(sum)s") % {
                 "sum": parts or "0"
             }
