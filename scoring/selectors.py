@@ -571,7 +571,9 @@ class AdvanceResult:
             rows = list(self.tied)
             if self.first_out is not None and self.first_out not in rows:
                 rows.append(self.first_out)
-            return rows
+            # Around the cut only: three in, three out.
+            cut = rows.index(self.last_in) if self.last_in in rows else 0
+            return rows[max(0, cut - 2) : cut + 4]
         return [r for r in (self.last_in, self.first_out) if r is not None]
 
     @property

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import ScoreSheet
 
+PHONE_HIDDEN = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
+
 
 class BaseTable(tables.Table):
     """The look every list in the scoring app shares."""
@@ -25,8 +27,12 @@ class RoundDeskTable(BaseTable):
     number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
     players = tables.Column(verbose_name=_("Players"), empty_values=())
     status = tables.Column(verbose_name=_("Sheet"), empty_values=())
-    entered = tables.Column(verbose_name=_("Entered"), empty_values=())
-    confirmed = tables.Column(verbose_name=_("Confirmed"), empty_values=())
+    entered = tables.Column(
+        verbose_name=_("Entered"), empty_values=(), attrs=PHONE_HIDDEN
+    )
+    confirmed = tables.Column(
+        verbose_name=_("Confirmed"), empty_values=(), attrs=PHONE_HIDDEN
+    )
 
     class Meta(BaseTable.Meta):
         row_attrs = {"data-status": lambda record: record.status}

@@ -196,12 +196,13 @@ class Command(BaseCommand):
         players = []
         per_club = (count + len(clubs) - 1) // len(clubs)
         for index in range(count):
-            club = clubs[index // per_club]
+            club_index = index // per_club
+            club = clubs[club_index]
             k = index % per_club
             first = FIRST[k % len(FIRST)]
-            last = LAST[(k // len(FIRST)) % len(LAST)]
-            if k >= len(FIRST) * len(LAST):
-                last = f"{last} {k}"
+            last = LAST[(k * 5 + club_index + k // len(FIRST)) % len(LAST)]
+            if k >= len(FIRST):
+                last = f"{last}-{LAST[(k // len(FIRST)) % len(LAST)]}"
             player = club_selectors.player_find(
                 first_name=first, last_name=last, club=club
             ) or club_services.player_create(
