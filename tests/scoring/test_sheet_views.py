@@ -280,3 +280,74 @@ def test_the_sheet_page_uses_a_fixed_number_of_queries(
     with django_assert_max_num_queries(20):
         response = director_client.get(sheet_url(sheet_table))
     assert response.status_code == 200
+
+
+def test_card_counts_mode_shows_the_rank_columns_and_saves(
+    director_client, sheet_table
+):
+    Tournament.objects.filter(pk=sheet_table.round.tournament_id).update(
+        entry_mode=Tournament.EntryMode.CARDS
+    )
+    page = director_client.get(sheet_url(sheet_table))
+    assert 'name="tens_a"' in page.text and "10 A K Q J" in page.text
+    response = post_deal(
+        director_client,
+        sheet_table,
+        trump="d",
+        tens_a="2",
+        aces_a="3",
+        kings_a="1",
+        queens_a="2",
+        jacks_a="0",
+    )
+    assert response.status_code == 200
+    record = DealRecord.objects.get()
+    assert (record.points_a, record.points_b) == (10 + 12 + 3 + 4, 60 - 29)
+    refused = post_deal(director_client, sheet_table, version=1, trump="d", tens_a="5")
+    assert refused.status_code == 422
+    assert "A side holds between 0 and 4 tens, not 5." in refused.text
+
+
+def test_totals_only_mode_takes_a_score_per_game(director_client, sheet_table):
+    Tournament.objects.filter(pk=sheet_table.round.tournament_id).update(
+        entry_mode=Tournament.EntryMode.TOTALS
+    )
+    game = Game.objects.get(table=sheet_table, number=1)
+    url = sheet_url(sheet_table, "scoring:totals_save")
+    page = director_client.get(sheet_url(sheet_table))
+    assert 'name="score_a"' in page.text and "Points A" not in page.text
+    bad = director_client.post(
+        url, {"game": game.pk, "score_a": "x", "score_b": "3", "version": 0}, **HTMX
+    )
+    assert bad.status_code == 422
+    ok = director_client.post(
+        url, {"game": game.pk, "score_a": "101", "score_b": "64", "version": 0}, **HTMX
+    )
+    assert ok.status_code == 200
+    game.refresh_from_db()
+    assert (game.score_a, game.score_b, game.winner) == (101, 64, 0)
+
+
+def test_the_second_entry_is_typed_on_its_own_tab(client, sheet_table, director):
+    Tournament.objects.filter(pk=sheet_table.round.tournament_id).update(
+        double_entry=True
+    )
+    services.deal_record(
+        sheet=sheet_table.sheet,
+        game=Game.objects.get(table=sheet_table, number=1),
+        deal=DealInput("hearts", 42),
+        by=director,
+        version=0,
+    )
+    second = get_user_model().objects.create_user("td2", password="x-secret-2")
+    sheet_table.round.tournament.directors.add(second)
+    client.force_login(second)
+    page = client.get(sheet_url(sheet_table) + "?copy=2")
+    assert "Second entry" in page.text
+    response = post_deal(
+        client, sheet_table, version=1, trump="h", points_a="43", copy="2"
+    )
+    assert response.status_code == 200
+    assert "The two entries differ in 1 place" in response.text
+    assert DealRecord.objects.filter(copy=2).get().points_a == 43
+    assert Game.objects.get(table=sheet_table, number=1).score_a == 12
