@@ -11,6 +11,7 @@ tests use to make played events.
 
 from __future__ import annotations
 
+import atexit
 import os
 import random
 import statistics
@@ -229,6 +230,7 @@ def _setup_django() -> None:
             tempfile.gettempdir(), f"bench_standings_{os.getpid()}.sqlite3"
         )
         url = f"sqlite:///{path}"
+        atexit.register(lambda: os.path.exists(path) and os.remove(path))
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
