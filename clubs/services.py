@@ -61,6 +61,7 @@ def club_create(*, name: str, short_name: str = "", city: str = "") -> Club:
 @transaction.atomic
 def club_update(*, club: Club, **fields) -> Club:
     _check_fields(fields, CLUB_FIELDS)
+    club = Club.objects.select_for_update().get(pk=club.pk)
     for key, value in _strip(fields).items():
         setattr(club, key, value)
     _check_club(club)
@@ -122,6 +123,7 @@ def player_create(
 @transaction.atomic
 def player_update(*, player: Player, **fields) -> Player:
     _check_fields(fields, PLAYER_FIELDS)
+    player = Player.objects.select_for_update().get(pk=player.pk)
     for key, value in _strip(fields).items():
         setattr(player, key, value if value is not None or key == "club" else "")
     _check_player(player)
@@ -164,6 +166,7 @@ def team_create(
 @transaction.atomic
 def team_update(*, team: Team, **fields) -> Team:
     _check_fields(fields, TEAM_FIELDS)
+    team = Team.objects.select_for_update().get(pk=team.pk)
     for key, value in _strip(fields).items():
         setattr(team, key, value)
     _check_team(team)
