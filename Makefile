@@ -58,6 +58,7 @@ test: lint pytest
 bench: install
 	$(PY) -m scoring.bench
 	$(PY) -m tournaments.bench_draw
+	$(PY) -m tournaments.bench_standings
 
 clean:
 	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 staticfiles
