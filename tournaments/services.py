@@ -643,7 +643,10 @@ def _check_rows(tournament: Tournament, rows: list[ImportRow]) -> None:
             continue
         club = clubs.get(club_key)
         team = club_selectors.team_find(name=members[0].team, club=club)
-        if team is not None:
+        if team is None:
+            for row in members:
+                row.notes.append(_("new team"))
+        else:
             for row in members:
                 row.notes.append(_("existing team"))
             if team.pk in registered_teams:
