@@ -19,7 +19,7 @@ def fast_passwords(settings):
 
 
 def director_patterns() -> list[tuple[str, list[str]]]:
-    """Return (url name, parameter names) for every pattern of the director namespace."""
+    """Return (url name, parameter names) for each pattern of the director namespace."""
     resolver = get_resolver()
     found: list[tuple[str, list[str]]] = []
 
