@@ -448,31 +448,50 @@ def sheet_entry_url(*, table_id: int, base_url: str) -> str:
     return base_url.rstrip("/") + path
 
 
-def draw_qr(canv: Canvas, value: str, x: float, y: float, size: float) -> None:
+def draw_qr(
+    canv: Canvas,
+    value: str,
+    x: float,
+    y: float,
+    size: float,
+    *,
+    mask: int | None = None,
+) -> int:
     """Draw a QR code encoding ``value`` with reportlab's widget, ``size`` wide.
 
     The widget encodes; its modules are drawn here as one path of row runs, which
-    is several times faster than rendering the widget's group of shapes.
+    is several times faster than rendering the widget's group of shapes. Without
+    ``mask`` the encoder tries all eight mask patterns and keeps the best (most of
+    the time spent here); a caller printing many near-identical addresses passes
+    the mask chosen for the first one. Returns the mask used.
     """
     widget = QrCodeWidget(value, barLevel="M", barBorder=2)
     qr = widget.qr
-    qr.make()
+    if qr.version is None:
+        qr.version = qr.calculate_version()
+    if mask is None:
+        mask = qr.getBestMaskPattern()
+    qr.makeImpl(False, mask)
     count = qr.getModuleCount()
     border = widget.barBorder
-    box = size / (count + 2 * border)
-    path = canv.beginPath()
+    side = count + 2 * border
+    # One path of row runs in module units; the literal saves formatting floats.
+    ops = []
     for r, row in enumerate(qr.modules):
-        c = 0
-        top = y + size - (r + border + 1) * box
+        c = border
+        bottom = side - border - 1 - r
         for dark, run in itertools.groupby(row):
             n = sum(1 for _ in run)
             if dark:
-                path.rect(x + (c + border) * box, top, n * box, box)
+                ops.append(f"{c} {bottom} {n} 1 re")
             c += n
     canv.saveState()
+    canv.translate(x, y)
+    canv.scale(size / side, size / side)
     canv.setFillColor(colors.black)
-    canv.drawPath(path, stroke=0, fill=1)
+    canv.addLiteral("\n".join(ops) + "\nf")
     canv.restoreState()
+    return mask
 
 
 def sheet_rows(*, target: int | None, deals: int | None) -> int:
@@ -547,6 +566,7 @@ class _SheetLayout:
         self.total = rules.total
         self.half = rules.half
         self._forms: dict[tuple, str] = {}
+        self._qr_masks: dict[int, int] = {}
         s = 0.85 if compact else 1.0
         self.s = s
         self.title_size = 24 * s
@@ -794,7 +814,12 @@ class _SheetLayout:
         )
         # QR code at the top right, with a word on what it does.
         qr_y = top - self.qr
-        draw_qr(canv, qr_url, width - self.qr, qr_y, self.qr)
+        # Table addresses differ in a few digits only: the mask chosen for the
+        # first of each length suits the others, and saves most of the encoding.
+        known = self._qr_masks.get(len(qr_url))
+        self._qr_masks[len(qr_url)] = draw_qr(
+            canv, qr_url, width - self.qr, qr_y, self.qr, mask=known
+        )
         # Seats.
         y = top - self.title_size - 8
         name_w = width - self.qr - 6 * mm

@@ -144,9 +144,9 @@ def test_every_qr_code_encodes_its_tables_entry_page(accented_round, monkeypatch
     encoded = []
     real = pdf.draw_qr
 
-    def spy(canv, value, *args):
+    def spy(canv, value, *args, **kwargs):
         encoded.append(value)
-        return real(canv, value, *args)
+        return real(canv, value, *args, **kwargs)
 
     monkeypatch.setattr(pdf, "draw_qr", spy)
     data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE + "/", lang="en")
@@ -159,12 +159,40 @@ def test_every_qr_code_encodes_its_tables_entry_page(accented_round, monkeypatch
         assert url in text  # printed under the grid too, for a person
 
 
-def test_qr_helper_draws_a_code_of_the_right_size():
+def test_qr_helper_keeps_the_widgets_best_mask_unless_given_one():
+    from reportlab.graphics.barcode.qr import QrCodeWidget
     from reportlab.pdfgen.canvas import Canvas
 
+    url = "http://127.0.0.1:8000/director/sheets/table/7/"
+    widget = QrCodeWidget(url, barLevel="M")
+    widget.qr.make()
     canvas = Canvas(io.BytesIO())
-    pdf.draw_qr(canvas, "http://127.0.0.1:8000/director/sheets/table/7/", 0, 0, 80)
-    assert canvas.getpdfdata()  # drew without error
+    assert pdf.draw_qr(canvas, url, 0, 0, 80) == widget.qr.getBestMaskPattern()
+    assert pdf.draw_qr(canvas, url, 0, 0, 80, mask=5) == 5
+    assert canvas.getpdfdata().startswith(b"%PDF")
+
+
+def test_qr_helper_draws_exactly_the_widgets_modules(monkeypatch):
+    """What is printed is the matrix reportlab's QR widget encodes, module by module."""
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.pdfgen.canvas import Canvas
+
+    url = "http://hall.example:8000/director/sheets/table/123/"
+    widget = QrCodeWidget(url, barLevel="M")
+    widget.qr.make()
+    modules = widget.qr.modules
+    count = len(modules)
+    canvas = Canvas(io.BytesIO())
+    literals = []
+    monkeypatch.setattr(canvas, "addLiteral", lambda s, *a, **k: literals.append(s))
+    pdf.draw_qr(canvas, url, 0, 0, 80)
+    dark = set()
+    for op in literals[0].split("\n")[:-1]:
+        c, bottom, n, _one, _re = op.split()
+        for dc in range(int(n)):
+            dark.add((count + 4 - 2 - 1 - int(bottom), int(c) - 2 + dc))
+    expected = {(r, c) for r in range(count) for c in range(count) if modules[r][c]}
+    assert dark == expected
 
 
 def test_every_font_is_embedded_in_every_document(accented_round, confirm_table):
