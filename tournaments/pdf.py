@@ -1245,12 +1245,11 @@ TIEBREAK_LABELS = {
 
 
 def _number(value) -> str:
+    """Return a count as is and a ratio (a float) with two decimals."""
     if value is None:
         return ""
-    if isinstance(value, float) and not value.is_integer():
-        return formats.number_format(value, 2)
     if isinstance(value, float):
-        return str(int(value))
+        return formats.number_format(value, 2)
     return str(value)
 
 
@@ -1265,6 +1264,8 @@ def standings_pdf_from_rows(
     """Return a standings list built from rows with .rank, .name, .club, … ."""
     if kind not in STANDING_KINDS:
         raise PdfError(_("Choose standings of players, teams or clubs."))
+    if kind != "clubs":  # players and teams both mean the tournament's entrants
+        kind = "players" if tournament.is_individual else "teams"
     register_fonts()
     with translation.override(_language(tournament, lang)):
         titles = {
