@@ -442,6 +442,17 @@ def sheet_view(*, table: Table, copy: int = 1) -> SheetView:
     )
 
 
+def next_unconfirmed_table(*, table: Table) -> Table | None:
+    """Return the round's next table (by number, wrapping) still to be confirmed."""
+    pending = (
+        Table.objects.filter(round_id=table.round_id)
+        .exclude(pk=table.pk)
+        .exclude(sheet__status=ScoreSheet.Status.CONFIRMED)
+        .order_by("number")
+    )
+    return pending.filter(number__gt=table.number).first() or pending.first()
+
+
 # --------------------------------------------------------------------------- desk
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -374,12 +374,18 @@ def sheet_confirm(request, table_id: int):
         services.sheet_confirm(sheet=table.sheet, by=request.user, version=version)
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, 1, exc)
-    if _is_htmx(request):
-        return _render_sheet(request, table, copy=1)
     messages.success(request, _("%(table)s is confirmed.") % {"table": table})
-    return HttpResponseRedirect(
-        reverse("scoring:round", kwargs={"round_id": table.round_id})
-    )
+    # Keyboard first: go straight on to the next table still to confirm.
+    following = selectors.next_unconfirmed_table(table=table)
+    if following is not None:
+        target = reverse("scoring:sheet", kwargs={"table_id": following.pk})
+    else:
+        target = reverse("scoring:round", kwargs={"round_id": table.round_id})
+    if _is_htmx(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return HttpResponseRedirect(target)
 
 
 # --------------------------------------------------------------------------- round

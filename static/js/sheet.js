@@ -48,7 +48,8 @@
   function focusEntry() {
     var target =
       document.querySelector("#sheet .field-error input, #sheet .field-error select") ||
-      document.querySelector("#sheet [data-autofocus]");
+      document.querySelector("#sheet [data-autofocus]") ||
+      document.getElementById("confirm-sheet");
     if (target) {
       target.focus();
       if (target.select) target.select();

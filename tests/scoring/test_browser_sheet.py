@@ -141,3 +141,43 @@ def test_two_directors_on_one_sheet_lose_nothing(
         DealRecord.objects.order_by("number").values_list("points_a", flat=True)
     ) == [40, 50]
     assert ScoreSheet.objects.get().version == 2
+
+
+def test_a_whole_round_is_entered_confirmed_and_closed_with_the_keyboard(
+    browser, live_server, table_and_directors
+):
+    from tournaments.models import Round
+
+    table, users = table_and_directors
+    other = factories.individual_table(round=table.round, number=2)
+    page = open_sheet(browser, live_server.url, "wl1", table)
+    strokes = 0
+    for current in (table, other):
+        page.wait_for_url(f"**/director/sheets/table/{current.pk}/")
+        page.wait_for_selector("#sheet [data-trump]:focus")
+        for game in (1, 2, 3):
+            for deal in (1, 2):  # two no-trump deals of 60 end a game at 120
+                page.wait_for_selector("#sheet [data-trump]:focus")
+                for key in ("n", "6", "0", "Enter"):
+                    page.keyboard.press(key)
+                    strokes += 1
+                page.locator(f'#game-{game} tr.deal-row[data-deal="{deal}"]').wait_for()
+        # Every game has ended: the confirm button has the focus.
+        page.wait_for_selector("#confirm-sheet:focus")
+        page.keyboard.press("Enter")
+        strokes += 1
+    # The last confirmation leads to the results desk.
+    page.wait_for_url(f"**/director/sheets/round/{table.round_id}/")
+    assert "2 of 2 confirmed" in page.inner_text("#progress")
+    for _ in range(40):
+        if page.evaluate("document.activeElement.textContent.trim()") == (
+            "Close the round"
+        ):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".badge.closed")
+    shot(page, "desk-closed")
+    assert Round.objects.get().status == Round.Status.CLOSED
+    assert strokes == 2 * (6 * 4 + 1)
+    assert ScoreSheet.objects.filter(status="confirmed").count() == 2
