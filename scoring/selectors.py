@@ -383,13 +383,19 @@ def describe_correction(correction: Correction) -> list[str]:
                     "after": "–".join(map(str, after.get("totals") or [])) or "—",
                 }
             )
-        if old.get("events") != after.get("events"):
+        old_events, new_events = old.get("events") or [], after.get("events") or []
+        for event, sign in [(e, "+") for e in new_events if e not in old_events] + [
+            (e, "−") for e in old_events if e not in new_events
+        ]:
+            kind = TableEvent.Kind(event["kind"]).label
             changes.append(
-                _("%(game)s: table events changed (%(before)s → %(after)s)")
+                _("%(game)s: %(sign)s %(kind)s, side %(side)s %(points)s")
                 % {
                     "game": prefix,
-                    "before": len(old.get("events") or []),
-                    "after": len(after.get("events") or []),
+                    "sign": sign,
+                    "kind": kind,
+                    "side": side_label(event["side"]),
+                    "points": f"(+{event['points']})" if event.get("points") else "",
                 }
             )
     return changes
