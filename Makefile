@@ -59,6 +59,7 @@ bench: install
 	$(PY) -m scoring.bench
 	$(PY) -m tournaments.bench_draw
 	$(PY) -m tournaments.bench_standings
+	$(PY) -m tournaments.bench_pdf
 
 clean:
 	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 staticfiles
