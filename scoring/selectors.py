@@ -254,14 +254,17 @@ def _blocks(
 ) -> list[GameBlock]:
     ids = [g.id for g in games]
     rows: dict[int, list[DealRow]] = {gid: [] for gid in ids}
-    for record in DealRecord.objects.filter(game_id__in=ids, copy=copy).order_by(
-        "game_id", "number"
-    ):
-        rows[record.game_id].append(DealRow.from_record(record))
-    totals = {
-        t.game_id: (t.score_a, t.score_b)
-        for t in GameTotal.objects.filter(game_id__in=ids, copy=copy)
-    }
+    totals: dict[int, tuple[int, int]] = {}
+    if tournament.entry_mode == Tournament.EntryMode.TOTALS:
+        totals = {
+            t.game_id: (t.score_a, t.score_b)
+            for t in GameTotal.objects.filter(game_id__in=ids, copy=copy)
+        }
+    else:
+        for record in DealRecord.objects.filter(game_id__in=ids, copy=copy).order_by(
+            "game_id", "number"
+        ):
+            rows[record.game_id].append(DealRow.from_record(record))
     events: dict[int, list[TableEvent]] = {gid: [] for gid in ids}
     for event in TableEvent.objects.filter(game_id__in=ids).select_related("by"):
         events[event.game_id].append(event)
@@ -425,12 +428,14 @@ def sheet_view(*, table: Table, copy: int = 1) -> SheetView:
         first, second = (blocks, other) if copy == 1 else (other, blocks)
         if sheet.second_by_id is not None:
             differences = _differences(first, second)
-    corrections = [
-        CorrectionView(c, describe_correction(c))
-        for c in Correction.objects.filter(sheet=sheet)
-        .select_related("by")
-        .order_by("-at", "-id")
-    ]
+    corrections = []
+    if sheet.status == ScoreSheet.Status.CONFIRMED:  # only confirmed sheets have any
+        corrections = [
+            CorrectionView(c, describe_correction(c))
+            for c in Correction.objects.filter(sheet=sheet)
+            .select_related("by")
+            .order_by("-at", "-id")
+        ]
     editable = rnd.status == Round.Status.PUBLISHED and not (
         copy == 2 and sheet.status == ScoreSheet.Status.CONFIRMED
     )

@@ -382,16 +382,19 @@ def _check_round_open(sheet: ScoreSheet) -> None:
 
 
 def _load_state(
-    games: list[Game], copy: int
+    games: list[Game], copy: int, totals_mode: bool
 ) -> tuple[dict[int, GameInput], dict[int, list[TableEvent]]]:
+    """Load one copy of the sheet: its deals, or its game totals in totals mode."""
     ids = [g.id for g in games]
     state = {g.id: GameInput() for g in games}
-    for record in DealRecord.objects.filter(game_id__in=ids, copy=copy).order_by(
-        "game_id", "number"
-    ):
-        state[record.game_id].deals.append(DealInput.from_record(record))
-    for total in GameTotal.objects.filter(game_id__in=ids, copy=copy):
-        state[total.game_id].totals = (total.score_a, total.score_b)
+    if totals_mode:
+        for total in GameTotal.objects.filter(game_id__in=ids, copy=copy):
+            state[total.game_id].totals = (total.score_a, total.score_b)
+    else:
+        for record in DealRecord.objects.filter(game_id__in=ids, copy=copy).order_by(
+            "game_id", "number"
+        ):
+            state[record.game_id].deals.append(DealInput.from_record(record))
     return state, _load_events(ids)
 
 
@@ -513,7 +516,8 @@ def _commit(
         )
 
     games = {g.id: g for g in Game.objects.filter(table_id=fresh.table_id)}
-    state, events_before = _load_state(list(games.values()), copy)
+    totals_mode = tournament.entry_mode == Tournament.EntryMode.TOTALS
+    state, events_before = _load_state(list(games.values()), copy, totals_mode)
     before = {
         gid: _snapshot_game(
             games[gid],
