@@ -35,10 +35,10 @@ TRUMP_SYMBOLS = {
     "♤": SPADES,
 }
 TRUMP_NAMES = {
-    CLUBS: _("clubs"),
-    DIAMONDS: _("diamonds"),
-    HEARTS: _("hearts"),
-    SPADES: _("spades"),
+    CLUBS: pgettext_lazy("suit", "clubs"),
+    DIAMONDS: pgettext_lazy("suit", "diamonds"),
+    HEARTS: pgettext_lazy("suit", "hearts"),
+    SPADES: pgettext_lazy("suit", "spades"),
     NO_TRUMP: _("no trump"),
 }
 

@@ -4,15 +4,16 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Game, Table
 
 
 class Trump(models.TextChoices):
-    CLUBS = "clubs", _("Clubs")
-    DIAMONDS = "diamonds", _("Diamonds")
-    HEARTS = "hearts", _("Hearts")
-    SPADES = "spades", _("Spades")
+    CLUBS = "clubs", pgettext_lazy("suit", "Clubs")
+    DIAMONDS = "diamonds", pgettext_lazy("suit", "Diamonds")
+    HEARTS = "hearts", pgettext_lazy("suit", "Hearts")
+    SPADES = "spades", pgettext_lazy("suit", "Spades")
     NO_TRUMP = "no_trump", _("No trump")
 
 
