@@ -56,8 +56,21 @@ def tournament_language(slug: str) -> str | None:
 
 
 def tournament_language_forget(slug: str) -> None:
-    """Drop the cached language of ``slug`` (after a director changes it)."""
+    """Drop the cached language of ``slug``."""
     cache.delete(f"tournament-language:{slug}")
+
+
+def tournament_saved(sender, instance, **kwargs) -> None:
+    """Keep the cache in step with a saved tournament (its language may change).
+
+    Not a business rule, only a cache refresh: a director's change of language shows
+    at once in every app process sharing the cache, and a new tournament's first page
+    needs no extra query. A rolled-back save leaves a wrong value for at most
+    ``CACHE_SECONDS``.
+    """
+    cache.set(
+        f"tournament-language:{instance.slug}", instance.language or "", CACHE_SECONDS
+    )
 
 
 def path_without_lang(request) -> str:

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "scoring",
+    "config.apps.SiteConfig",
 ]
 
 MIDDLEWARE = [

@@ -75,3 +75,20 @@ def confirm_table():
         return sheet
 
     return confirm
+
+
+# --- Languages (i18n) ---
+
+
+@pytest.fixture(autouse=True)
+def _tournaments_default_to_english_in_tests(monkeypatch):
+    """Make a tournament built without a language English, in tests only.
+
+    The product's default is Dutch (``Tournament.language``), and a tournament's public
+    pages and printed sheets follow its language. Most tests read English words on
+    those pages; a test about languages sets ``language=`` on its tournament.
+    """
+    from tournaments.models import Tournament
+
+    field = Tournament._meta.get_field("language")
+    monkeypatch.setattr(field, "_get_default", lambda: "en")
