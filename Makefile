@@ -25,6 +25,10 @@ install: .stamp-install
 
 install-dev: .stamp-install-dev
 
+# Compile locale/*/LC_MESSAGES/*.po to .mo in pure Python (no GNU gettext needed to
+# run the site). After changing marked strings, update the catalogues with
+# `$(PY) manage.py makemessages -l nl -l fr --ignore=.venv --ignore=staticfiles
+# --ignore=out --no-obsolete` (GNU gettext), translate, and run this again.
 messages: install
 	$(PY) manage.py compilemessages_py
 
@@ -37,13 +41,14 @@ run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl+C to stop)"
 	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
 
-# Browser tests need Debian's chromium; PDF previews need poppler-utils.
+# Browser tests need Debian's chromium; PDF previews need poppler-utils; the test that
+# the translation catalogues are in step with the sources needs GNU gettext.
 system-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null; then \
+	@if [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null || ! command -v xgettext >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils gettext; \
 	  else \
-	    echo "Please install Debian's chromium and poppler-utils: sudo apt-get install -y chromium poppler-utils"; exit 1; \
+	    echo "Please install Debian's chromium, poppler-utils and gettext: sudo apt-get install -y chromium poppler-utils gettext"; exit 1; \
 	  fi; \
 	fi
 
