@@ -555,3 +555,15 @@ def test_the_printed_standings_follow_the_readers_choice(client, flemish_event):
     response = client.get(reverse("pdf:round_standings", args=["kampioenschap", 1]))
     text = pdf_text(b"".join(response.streaming_content))
     assert "Classement" in text and "octobre" in text
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_date_field_keeps_its_iso_value_in_every_language(
+    director_client, flemish_event, lang
+):
+    """A browser's date input shows nothing for "04-10-2026": it needs ISO."""
+    director_client.cookies["django_language"] = lang
+    url = reverse("director:tournament_edit", args=["kampioenschap"])
+    response = director_client.get(url)
+    assert 'type="date"' in response.text
+    assert 'value="2026-10-04"' in response.text

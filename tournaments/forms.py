@@ -38,7 +38,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [*EVENT_FIELDS, *RULE_FIELDS, *RUN_FIELDS]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        # <input type="date"> takes ISO dates only, whatever the page's language.
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
