@@ -439,9 +439,24 @@ def test_the_language_costs_no_query_once_cached(
         assert client.get(url).status_code == 200
 
 
-def test_an_unknown_tournament_is_still_a_404(client, db):
+def test_an_unknown_tournament_is_still_a_404_in_the_readers_language(client, db):
     response = client.get(reverse("public:tournament", args=["nothing-here"]))
     assert response.status_code == 404
+    assert "Page not found" in response.text
+    client.cookies["django_language"] = "nl"
+    response = client.get(reverse("public:tournament", args=["nothing-here"]))
+    assert response.status_code == 404
+    assert "Pagina niet gevonden" in response.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("nl", "Er ging iets mis"), ("en", "Something went wrong")]
+)
+def test_the_server_error_page_speaks_the_readers_language(lang, words):
+    from django.template.loader import render_to_string
+
+    with translation.override(lang):
+        assert words in render_to_string("500.html")
 
 
 # ---------------------------------------------- Dutch screens, no English left
