@@ -582,3 +582,27 @@ def test_the_date_field_keeps_its_iso_value_in_every_language(
     response = director_client.get(url)
     assert 'type="date"' in response.text
     assert 'value="2026-10-04"' in response.text
+
+
+def test_print_round_speaks_to_the_director_in_the_tournaments_language(
+    flemish_event, tmp_path
+):
+    import io
+
+    from django.core.management import CommandError, call_command
+
+    out = io.StringIO()
+    path = tmp_path / "loting.pdf"
+    call_command(
+        "print_round",
+        "kampioenschap",
+        "1",
+        "--what",
+        "draw",
+        "--out",
+        str(path),
+        stdout=out,
+    )
+    assert "geschreven" in out.getvalue()
+    with pytest.raises(CommandError, match="heeft geen ronde 9"):
+        call_command("print_round", "kampioenschap", "9", "--out", str(path))

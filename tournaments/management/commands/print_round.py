@@ -4,6 +4,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from tournaments import pdf
 from tournaments.models import Round, Tournament
@@ -40,13 +42,18 @@ class Command(BaseCommand):
         try:
             tournament = Tournament.objects.get(slug=options["slug"])
         except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament {options['slug']!r}.") from None
+            raise CommandError(
+                _("No tournament with the short name “%(slug)s”.")
+                % {"slug": options["slug"]}
+            ) from None
         try:
             rnd = Round.objects.get(tournament=tournament, number=options["round"])
         except Round.DoesNotExist:
-            raise CommandError(
-                f"{tournament.slug} has no round {options['round']}."
-            ) from None
+            with translation.override(tournament.language):
+                raise CommandError(
+                    _("%(tournament)s has no round %(number)s.")
+                    % {"tournament": tournament.name, "number": options["round"]}
+                ) from None
         lang = options["lang"] or tournament.language
         what = options["what"]
         try:
@@ -73,4 +80,9 @@ class Command(BaseCommand):
         out: Path = options["out"]
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(data)
-        self.stdout.write(self.style.SUCCESS(f"Wrote {out} ({len(data) // 1024} KiB)."))
+        with translation.override(lang):
+            done = _("Wrote %(path)s (%(size)s KiB).") % {
+                "path": out,
+                "size": len(data) // 1024,
+            }
+        self.stdout.write(self.style.SUCCESS(done))
