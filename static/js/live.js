@@ -58,7 +58,7 @@
   function say(text) { if (status) status.textContent = text; }
   function stamp() {
     var d = new Date();
-    return d.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+    return d.toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
   }
 
   function refresh() {
