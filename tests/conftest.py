@@ -88,7 +88,15 @@ def _tournaments_default_to_english_in_tests(monkeypatch):
     pages and printed sheets follow its language. Most tests read English words on
     those pages; a test about languages sets ``language=`` on its tournament.
     """
+    from django.utils import translation
+
+    from tournaments.forms import TournamentForm
     from tournaments.models import Tournament
 
     field = Tournament._meta.get_field("language")
     monkeypatch.setattr(field, "_get_default", lambda: "en")
+    # The form's initial value was taken from the model when the class was built.
+    monkeypatch.setattr(TournamentForm.base_fields["language"], "initial", "en")
+    yield
+    # A request or a test may leave a language active in this thread: reset it.
+    translation.deactivate()

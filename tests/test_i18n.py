@@ -348,7 +348,7 @@ ENGLISH = set(
     """.split()
 )
 # French has these words too.
-FRENCH_TOO = set("points table tables place phase total".split())
+FRENCH_TOO = set("points table tables place phase total page".split())
 
 
 def english_words(text: str, lang: str) -> set[str]:
