@@ -404,7 +404,7 @@ def test_the_phase_page_advances_table_winners(director_client, tournament, dire
         kwargs={"slug": tournament.slug, "phase_id": qualifying.pk},
     )
     response = director_client.post(url, follow=True)
-    assert "score sheets" in response.text  # not confirmed yet: refused, explained
+    assert "Close every round" in response.text  # round still open: refused, explained
     assert not Entry.objects.filter(phase__order=2).exists()
 
 

@@ -383,6 +383,8 @@ def test_a_round_robin_meets_every_team_once(director):
 
 
 def test_table_winners_advance_seeded_by_ranking_to_a_seeded_final(director):
+    from scoring.services import EntryError, phase_advance, round_close
+
     tournament = make_individual(
         director,
         players=32,
@@ -397,11 +399,14 @@ def test_table_winners_advance_seeded_by_ranking_to_a_seeded_final(director):
     )
     qualifying, final = tournament.phases.order_by("order")
     rnd = services.round_draw(phase=qualifying, by=director, seed=1)
-    with pytest.raises(ValidationError):
-        services.phase_advance(phase=qualifying, by=director)  # still a draft
+    with pytest.raises(EntryError):
+        phase_advance(phase=qualifying, by=director)  # still a draft
     services.round_publish(round=rnd, by=director)
     confirm_round(rnd)
-    qualified = services.phase_advance(phase=qualifying, by=director)
+    round_close(round=rnd, by=director)
+    result = phase_advance(phase=qualifying, by=director)
+    qualified = list(Entry.objects.filter(phase=final).order_by("seed"))
+    assert [e.pk for e in qualified] == [row.entry_id for row in result.qualifiers]
     assert len(qualified) == 8
     tables = {s.entry_id: s.table_id for s in Seat.objects.filter(round=rnd)}
     assert len({tables[e.pk] for e in qualified}) == 8  # one per table

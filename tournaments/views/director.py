@@ -368,15 +368,19 @@ def round_draw(request, tournament, phase_id):
 @director_required
 @require_POST
 def phase_advance(request, tournament, phase_id):
+    # Advancement follows the standings and the tiebreak order; it lives with
+    # round closing in scoring.services, which the results desk uses too.
+    from scoring.services import EntryError
+    from scoring.services import phase_advance as advance
+
     phase = get_object_or_404(Phase, pk=phase_id, tournament=tournament)
     try:
-        qualified = services.phase_advance(phase=phase, by=request.user)
-    except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        result = advance(phase=phase, by=request.user)
+    except EntryError as exc:
+        messages.error(request, exc.message)
     else:
         messages.success(
-            request, _("%(count)d qualifiers advance.") % {"count": len(qualified)}
+            request, _("%(count)d qualifiers advance.") % {"count": result.count}
         )
     return redirect("director:phase_list", slug=tournament.slug)
 
