@@ -65,6 +65,7 @@ bench: install
 	$(PY) -m tournaments.bench_draw
 	$(PY) -m tournaments.bench_standings
 	$(PY) -m tournaments.bench_pdf
+	$(PY) -m scoring.bench_entry
 
 clean:
 	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 staticfiles

@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tests import factories
-from tournaments.models import Entry
+from tournaments.models import Entry, Round, Tournament
 
 
 @pytest.mark.django_db
@@ -58,9 +58,18 @@ def test_a_player_enters_a_tournament_once():
 
 
 @pytest.mark.django_db
-def test_demo_command_creates_a_director_login(client):
+def test_demo_command_creates_a_director_and_two_open_events(client):
     from django.core.management import call_command
 
     call_command("demo")
-    call_command("demo")  # twice in a row is fine
+    call_command("demo")  # twice in a row is fine: nothing is made twice
     assert client.login(username="director", password="manille")
+    assert set(Tournament.objects.values_list("slug", flat=True)) == {
+        "demo-wk",
+        "demo-pairs",
+    }
+    for slug in ("demo-wk", "demo-pairs"):
+        last = Round.objects.filter(tournament__slug=slug).order_by("number").last()
+        # The last round is published and left open for a visitor to enter.
+        assert last.status == Round.Status.PUBLISHED
+        assert not last.tables.filter(sheet__status="confirmed").exists()

@@ -1,26 +1,81 @@
-"""Load the demo: a director account and a small tournament to try the site with."""
+"""Load the demo: a director account and two events to try the site with."""
 
-from django.contrib.auth import get_user_model
+import io
+
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db import transaction
+
+from tournaments.models import Tournament
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "manille"  # noqa: S105 - a demo login, printed on purpose
 
+# Each demo event is simulated through the directors' own services, with its last
+# round published and left open so a visitor can enter results at once.
+DEMO_EVENTS = [
+    {
+        "slug": "demo-wk",
+        "name": "Demo world championship (64 players)",
+        "options": [
+            "--players",
+            "64",
+            "--format",
+            "individual",
+            "--rounds",
+            "3",
+            "--final",
+            "16",
+            "--seed",
+            "1",
+        ],
+    },
+    {
+        "slug": "demo-pairs",
+        "name": "Demo pairs tournament (20 teams, Swiss)",
+        "options": [
+            "--format",
+            "pairs",
+            "--teams",
+            "20",
+            "--rounds",
+            "4",
+            "--draw",
+            "swiss",
+            "--seed",
+            "2",
+        ],
+    },
+]
+
 
 class Command(BaseCommand):
-    help = "Create the demo director account (idempotent) and print its login."
+    help = "Create the demo director and demo events (idempotent); print the login."
 
-    @transaction.atomic
     def handle(self, *args, **options):
-        user_model = get_user_model()
-        user, created = user_model.objects.get_or_create(
+        from django.contrib.auth import get_user_model
+
+        user, created = get_user_model().objects.get_or_create(
             username=DIRECTOR_USERNAME,
             defaults={"is_staff": True, "is_superuser": True},
         )
         if created:
             user.set_password(DIRECTOR_PASSWORD)
             user.save()
+        for event in DEMO_EVENTS:
+            if Tournament.objects.filter(slug=event["slug"]).exists():
+                continue
+            self.stdout.write(f"Simulating {event['name']} …")
+            call_command(
+                "simulate_tournament",
+                *event["options"],
+                "--slug",
+                event["slug"],
+                "--name",
+                event["name"],
+                "--leave-open",
+                stdout=self.stdout if options["verbosity"] > 1 else io.StringIO(),
+                stderr=self.stderr if options["verbosity"] > 1 else io.StringIO(),
+            )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Director login: {DIRECTOR_USERNAME} / {DIRECTOR_PASSWORD}  "

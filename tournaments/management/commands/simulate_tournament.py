@@ -158,6 +158,7 @@ class Command(BaseCommand):
         parser.add_argument("--draw", choices=sorted(PAIR_DRAWS), default="swiss")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--slug", default=None)
+        parser.add_argument("--name", default=None, help="The tournament's name.")
         parser.add_argument(
             "--leave-open",
             action="store_true",
@@ -307,7 +308,8 @@ class Command(BaseCommand):
         try:
             tournament = services.tournament_create(
                 by=user,
-                name=f"Simulated {'pairs' if pairs else 'individual'} event "
+                name=options["name"]
+                or f"Simulated {'pairs' if pairs else 'individual'} event "
                 f"({count} {'teams' if pairs else 'players'}, seed {seed})",
                 slug=self._slug(base),
                 date=datetime.date.today(),  # noqa: DTZ011 - a local calendar day
