@@ -1,9 +1,41 @@
 """Fixtures shared by the whole suite: users, clubs, players and tournaments."""
 
+import os
+
 import pytest
 from django.contrib.auth import get_user_model
 
 from tests import factories
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls
+# from that thread are safe here (one thread per test).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """Hash test passwords cheaply; logins are exercised, not the hasher."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def browser():
+    """A real headless Chromium (Debian's package), driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield b
+        b.close()
 
 
 @pytest.fixture

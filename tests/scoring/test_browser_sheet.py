@@ -8,34 +8,13 @@ from django.contrib.auth import get_user_model
 from scoring.models import DealRecord, ScoreSheet
 from tests import factories
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 SHOTS = os.environ.get("BROWSER_SHOTS")  # a folder to keep screenshots in, if set
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
 def table_and_directors(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     users = [
         get_user_model().objects.create_user(f"wl{n}", password="wedstrijd-123")
         for n in (1, 2)

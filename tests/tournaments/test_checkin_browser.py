@@ -8,33 +8,12 @@ from django.contrib.auth import get_user_model
 
 from tournaments.models import Entry, Round, Seat, Tournament
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
 DATA = Path(__file__).resolve().parents[1] / "data"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 SHOTS = os.environ.get("BROWSER_SHOTS")  # a folder to keep screenshots in, if set
 
 
 @pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
 def staff(db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return get_user_model().objects.create_user(
         username="wl", password="wedstrijd-123", is_staff=True
     )

@@ -16,11 +16,6 @@ pytestmark = pytest.mark.django_db
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def staff_client(client, director):
     director.is_staff = True

@@ -1,6 +1,5 @@
 """In a real browser, an open standings page shows a confirmed result by itself."""
 
-import os
 import time
 
 import pytest
@@ -11,27 +10,6 @@ from django.urls import reverse
 from tests import factories
 from tournaments.bench_standings import build_event
 from tournaments.models import Tournament
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -12,12 +12,6 @@ from tournaments.models import Bye, Entry, Phase, Round, Seat, Table, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Hash the fixtures' passwords cheaply: this module makes many users."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def director_patterns() -> list[tuple[str, list[str]]]:
     """Return (url name, parameter names) for each pattern of the director namespace."""
     resolver = get_resolver()

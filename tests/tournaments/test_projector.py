@@ -1,24 +1,11 @@
 """The projector mode: large standings and the current draw, scrolling unattended."""
 
-import os
-
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
 from tests import factories
 from tournaments.bench_standings import build_event
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 
 
 @pytest.mark.django_db
@@ -49,36 +36,29 @@ def test_projector_before_any_round_says_the_draw_is_not_out(client):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_projector_scrolls_through_both_panels_and_updates_itself(
-    live_server, confirm_table
+    live_server, confirm_table, browser
 ):
-    from playwright.sync_api import sync_playwright
-
     t = build_event(players=80, rounds=1, final=0, seed=6, clubs=5)
     phase = factories.PhaseFactory(tournament=t, order=5)
     rnd = factories.RoundFactory(tournament=t, phase=phase, number=2)
     table = factories.individual_table(round=rnd, number=1)
     newcomer = table.seats.get(position=1).entry
     url = reverse("live:projector", args=[t.slug]) + "?speed=3000&pause=0.3"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.goto(live_server.url + url)
-        standings = page.locator('[data-panel="standings"]')
-        draw = page.locator('[data-panel="draw"]')
-        assert standings.is_visible() and not draw.is_visible()
-        page.wait_for_function("window.scrollY > 200", timeout=5000)
-        # At the bottom it turns to the draw, then back to the standings.
-        draw.wait_for(state="visible", timeout=10000)
-        standings.wait_for(state="visible", timeout=15000)
-        page.evaluate("window.__notReloaded = true")
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(live_server.url + url)
+    standings = page.locator('[data-panel="standings"]')
+    draw = page.locator('[data-panel="draw"]')
+    assert standings.is_visible() and not draw.is_visible()
+    page.wait_for_function("window.scrollY > 200", timeout=5000)
+    # At the bottom it turns to the draw, then back to the standings.
+    draw.wait_for(state="visible", timeout=10000)
+    standings.wait_for(state="visible", timeout=15000)
+    page.evaluate("window.__notReloaded = true")
 
-        confirm_table(table, [(101, 3), (101, 4), (101, 5)])
-        page.wait_for_function(
-            f"document.querySelector('#e{newcomer.pk} td:nth-child(4)')"
-            ".textContent === '3'",
-            timeout=5000,
-        )
-        assert page.evaluate("window.__notReloaded") is True
-        browser.close()
+    confirm_table(table, [(101, 3), (101, 4), (101, 5)])
+    page.wait_for_function(
+        f"document.querySelector('#e{newcomer.pk} td:nth-child(4)')"
+        ".textContent === '3'",
+        timeout=5000,
+    )
+    assert page.evaluate("window.__notReloaded") is True
