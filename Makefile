@@ -2,7 +2,7 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
-PIP := $(VENV)/bin/pip
+PIP := $(PY) -m pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -10,7 +10,6 @@ PORT ?= 8000
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --upgrade pip
 
 # Reinstall only when pyproject.toml changes.
 .stamp-install: pyproject.toml | $(PY)
