@@ -610,56 +610,36 @@ def test_print_round_speaks_to_the_director_in_the_tournaments_language(
 
 # ------------------------------------------------------------------ in a browser
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_french_player_on_a_phone_switches_and_follows_live_results_in_french(
-    live_server, flemish_event, confirm_table
+    live_server, browser, flemish_event, confirm_table
 ):
     """The Dutch tournament's page opens in Dutch; after FR, every page and every
     live update is French, with no English word."""
-    import os
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
-
     base = live_server.url
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        phone = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale="fr-FR"
-        )
-        page = phone.new_page()
-        page.goto(f"{base}/t/kampioenschap/")
-        assert page.locator("html").get_attribute("lang") == "nl"
-        assert "4 oktober 2026" in page.inner_text("main")
-        page.click("form.lang-switch button[value=fr]")
-        page.wait_for_load_state()
-        assert page.locator("html").get_attribute("lang") == "fr"
-        assert "4 octobre 2026" in page.inner_text("main")
-        page.goto(f"{base}/t/kampioenschap/results/1/")
-        assert page.locator("html").get_attribute("lang") == "fr"
-        table = flemish_event.tables.get(number=2)
-        confirm_table(table, [(101, 12), (101, 20), (70, 101)])
-        # Table 2's 101–12 arrives by itself (the page polls every 2.5 s).
-        page.wait_for_function(
-            "Array.from(document.querySelectorAll('#live-region td'))"
-            ".some(td => td.innerText.trim() === '12')",
-            timeout=15000,
-        )
-        text = page.inner_text("body")
-        page.screenshot(path="/tmp/i18n-phone-results-fr.png", full_page=True)
-        browser.close()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    page = phone.new_page()
+    page.goto(f"{base}/t/kampioenschap/")
+    assert page.locator("html").get_attribute("lang") == "nl"
+    assert "4 oktober 2026" in page.inner_text("main")
+    page.click("form.lang-switch button[value=fr]")
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert "4 octobre 2026" in page.inner_text("main")
+    page.goto(f"{base}/t/kampioenschap/results/1/")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    table = flemish_event.tables.get(number=2)
+    confirm_table(table, [(101, 12), (101, 20), (70, 101)])
+    # Table 2's 101–12 arrives by itself (the page polls every 2.5 s).
+    page.wait_for_function(
+        "Array.from(document.querySelectorAll('#live-region td'))"
+        ".some(td => td.innerText.trim() === '12')",
+        timeout=15000,
+    )
+    text = page.inner_text("body")
+    page.screenshot(path="/tmp/i18n-phone-results-fr.png", full_page=True)
+    phone.close()
     assert not english_words(text, "fr"), english_words(text, "fr")
     assert "Manille" in text
