@@ -8,9 +8,10 @@ Runs after Django's ``LocaleMiddleware``. The order of precedence:
    URL namespaces with a ``slug``), the tournament's default language;
 4. otherwise whatever ``LocaleMiddleware`` chose (the browser's Accept-Language).
 
-The tournament's language is cached by slug for a short time in the shared cache, so
-every app process sees a director's change within ``CACHE_SECONDS`` and a page costs
-no extra query while the cache is warm.
+The tournament's language is cached by slug for ``CACHE_SECONDS`` in the shared cache
+(a page costs no extra query while it is warm) and refreshed whenever a tournament is
+saved (``config.apps``), so every app process sees a director's change at once; a
+change that bypasses ``save()`` shows within ``CACHE_SECONDS``.
 """
 
 from __future__ import annotations
