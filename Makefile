@@ -55,7 +55,7 @@ lint: install-dev
 	$(VENV)/bin/ruff check .
 
 pytest: install-dev messages system-deps
-	$(VENV)/bin/pytest
+	CONN_MAX_AGE=0 $(VENV)/bin/pytest
 
 test: lint pytest
 
