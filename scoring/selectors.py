@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -266,8 +266,10 @@ def _blocks(
         ):
             rows[record.game_id].append(DealRow.from_record(record))
     events: dict[int, list[TableEvent]] = {gid: [] for gid in ids}
-    for event in TableEvent.objects.filter(game_id__in=ids).select_related("by"):
-        events[event.game_id].append(event)
+    # Games read by sheet_view say whether they have events: most tables have none.
+    if any(getattr(g, "has_events", True) for g in games):
+        for event in TableEvent.objects.filter(game_id__in=ids).select_related("by"):
+            events[event.game_id].append(event)
     blocks = []
     for game in games:
         block = GameBlock(
@@ -404,15 +406,45 @@ def describe_correction(correction: Correction) -> list[str]:
     return changes
 
 
-def sheet_view(*, table: Table, copy: int = 1) -> SheetView:
-    """Gather everything the score-sheet screen shows, in a fixed number of queries."""
-    sheet = ScoreSheet.objects.select_related(
-        "entered_by", "confirmed_by", "second_by", "updated_by"
-    ).get(table=table)
+_SHEET_USERS = ("entered_by", "confirmed_by", "second_by", "updated_by")
+
+
+def _sheet_of(*, table: Table, saved: ScoreSheet | None, by) -> ScoreSheet:
+    """Return the table's sheet with its users: ``saved`` if ``by`` is all of them.
+
+    A service returns the sheet it just saved; its users are then most often the
+    director who saved it, so it need not be read again. Any other user: read it.
+    """
+    if saved is not None and by is not None and saved.table_id == table.pk:
+        for name in _SHEET_USERS:
+            user_id = getattr(saved, f"{name}_id")
+            if user_id is None or ScoreSheet._meta.get_field(name).is_cached(saved):
+                continue
+            if user_id != by.pk:
+                break
+            setattr(saved, name, by)
+        else:
+            return saved
+    return ScoreSheet.objects.select_related(*_SHEET_USERS).get(table=table)
+
+
+def sheet_view(
+    *, table: Table, copy: int = 1, saved: ScoreSheet | None = None, by=None
+) -> SheetView:
+    """Gather everything the score-sheet screen shows, in a fixed number of queries.
+
+    ``saved`` is the sheet a service has just returned and ``by`` who saved it: the
+    sheet is then not read again when its users are known.
+    """
+    sheet = _sheet_of(table=table, saved=saved, by=by)
     rnd = table.round
     tournament = rnd.tournament
     names = _seat_names(table)
-    games = list(Game.objects.filter(table=table).order_by("number"))
+    games = list(
+        Game.objects.filter(table=table)
+        .annotate(has_events=Exists(TableEvent.objects.filter(game=OuterRef("pk"))))
+        .order_by("number")
+    )
     blocks = _blocks(
         table=table, tournament=tournament, copy=copy, games=games, names=names
     )

@@ -97,8 +97,11 @@ def _render_sheet(
     event_form=None,
     conflict=None,
     error: str | None = None,
+    saved=None,
 ):
-    view = selectors.sheet_view(table=table, copy=copy)
+    view = selectors.sheet_view(
+        table=table, copy=copy, saved=saved, by=request.user if saved is not None else None
+    )
     if deal_form is None and view.current is not None:
         deal_form = _deal_form(
             table,
@@ -112,19 +115,23 @@ def _render_sheet(
         game = deal_form.data.get("game")
         if number and str(number).isdigit() and str(game).isdigit():
             edit = (int(game), int(number))
-    if event_form is None:
+    # Build only the forms the sheet shows: the event form on the first entry of
+    # an open sheet, a totals form per game when the tournament enters totals.
+    if event_form is None and view.editable and copy == 1:
         event_form = forms.EventForm(games=[b.game for b in view.games])
-    totals_forms = totals_forms or {}
-    for block in view.games:
-        if block.game.id not in totals_forms:
-            totals_forms[block.game.id] = forms.TotalsForm(
-                initial={
-                    "game": block.game.id,
-                    "score_a": block.totals[0] if block.totals else None,
-                    "score_b": block.totals[1] if block.totals else None,
-                }
-            )
-        block.totals_form = totals_forms[block.game.id]
+    if not view.columns["deals"]:
+        totals_forms = totals_forms or {}
+        for block in view.games:
+            if block.game.id not in totals_forms:
+                totals_forms[block.game.id] = forms.TotalsForm(
+                    initial={
+                        "game": block.game.id,
+                        "score_a": block.totals[0] if block.totals else None,
+                        "score_b": block.totals[1] if block.totals else None,
+                    }
+                )
+            block.totals_form = totals_forms[block.game.id]
+    sheet_url = _sheet_url(table, copy)
     context = {
         "view": view,
         "deal_form": deal_form,
@@ -134,15 +141,19 @@ def _render_sheet(
         "error": error,
         "legend": forms.legend(),
         "trump_keys": forms.key_labels(),
-        "sheet_url": _sheet_url(table, copy),
+        "sheet_url": sheet_url,
+        # Each deal row's "edit" link: worked out once, not once per row.
+        "edit_links": view.editable and not edit,
+        "edit_base": f"{sheet_url}{'&' if '?' in sheet_url else '?'}edit=",
     }
     template = "scoring/_sheet.html" if _is_htmx(request) else "scoring/sheet.html"
     return render(request, template, context, status=status)
 
 
-def _saved(request, table: Table, copy: int):
+def _saved(request, table: Table, copy: int, saved):
+    """Answer a save: the updated sheet to htmx (``saved`` is the service's sheet)."""
     if _is_htmx(request):
-        return _render_sheet(request, table, copy=copy)
+        return _render_sheet(request, table, copy=copy, saved=saved)
     return HttpResponseRedirect(_sheet_url(table, copy))
 
 
@@ -233,7 +244,7 @@ def deal_save(request, table_id: int):
     if not form.is_valid():
         return _render_sheet(request, table, copy=copy, status=422, deal_form=form)
     try:
-        services.deal_record(
+        saved = services.deal_record(
             sheet=table.sheet,
             game=form.cleaned_data["game"],
             deal=form.to_input(),
@@ -245,7 +256,7 @@ def deal_save(request, table_id: int):
         )
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, copy, exc, form, deal_form=form)
-    return _saved(request, table, copy)
+    return _saved(request, table, copy, saved)
 
 
 @login_required
@@ -266,7 +277,7 @@ def deal_delete(request, table_id: int):
             error=_("Choose a deal to remove."),
         )
     try:
-        services.deal_delete(
+        saved = services.deal_delete(
             sheet=table.sheet,
             game=form.cleaned_data["game"],
             number=form.cleaned_data["number"],
@@ -277,7 +288,7 @@ def deal_delete(request, table_id: int):
         )
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, copy, exc)
-    return _saved(request, table, copy)
+    return _saved(request, table, copy, saved)
 
 
 @login_required
@@ -296,7 +307,7 @@ def totals_save(request, table_id: int):
             request, table, copy=copy, status=422, totals_forms=totals_forms
         )
     try:
-        services.game_totals_record(
+        saved = services.game_totals_record(
             sheet=table.sheet,
             game=form.cleaned_data["game"],
             totals=(form.cleaned_data["score_a"], form.cleaned_data["score_b"]),
@@ -307,7 +318,7 @@ def totals_save(request, table_id: int):
         )
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, copy, exc, form, totals_forms=totals_forms)
-    return _saved(request, table, copy)
+    return _saved(request, table, copy, saved)
 
 
 @login_required
@@ -323,7 +334,7 @@ def event_add(request, table_id: int):
         return _render_sheet(request, table, copy=1, status=422, event_form=form)
     data = form.cleaned_data
     try:
-        services.table_event_add(
+        saved = services.table_event_add(
             sheet=table.sheet,
             game=data["game"],
             kind=data["kind"],
@@ -335,7 +346,7 @@ def event_add(request, table_id: int):
         )
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, 1, exc, form, event_form=form)
-    return _saved(request, table, 1)
+    return _saved(request, table, 1, saved)
 
 
 @login_required
@@ -351,7 +362,7 @@ def event_remove(request, table_id: int):
             request, table, copy=1, status=422, error=_("Choose an event to remove.")
         )
     try:
-        services.table_event_remove(
+        saved = services.table_event_remove(
             sheet=table.sheet,
             event=form.cleaned_data["event"],
             by=request.user,
@@ -360,7 +371,7 @@ def event_remove(request, table_id: int):
         )
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, 1, exc)
-    return _saved(request, table, 1)
+    return _saved(request, table, 1, saved)
 
 
 @login_required
