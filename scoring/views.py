@@ -100,7 +100,10 @@ def _render_sheet(
     saved=None,
 ):
     view = selectors.sheet_view(
-        table=table, copy=copy, saved=saved, by=request.user if saved is not None else None
+        table=table,
+        copy=copy,
+        saved=saved,
+        by=request.user if saved is not None else None,
     )
     if deal_form is None and view.current is not None:
         deal_form = _deal_form(
