@@ -351,3 +351,32 @@ def test_the_second_entry_is_typed_on_its_own_tab(client, sheet_table, director)
     assert "The two entries differ in 1 place" in response.text
     assert DealRecord.objects.filter(copy=2).get().points_a == 43
     assert Game.objects.get(table=sheet_table, number=1).score_a == 12
+
+
+def test_a_replaced_deal_shows_its_new_points_though_rows_are_cached(
+    director_client, sheet_table, director
+):
+    """Rendered deal rows are cached; a change to a deal must never show stale."""
+    sheet = sheet_table.sheet
+    game = Game.objects.get(table=sheet_table, number=1)
+    services.deal_record(
+        sheet=sheet,
+        game=game,
+        deal=DealInput(trump="hearts", points_a=37),
+        by=director,
+        version=sheet.version,
+    )
+    first = director_client.get(sheet_url(sheet_table))  # fills the row cache
+    assert ">37<" in first.text.replace(" ", "")
+    sheet.refresh_from_db()
+    services.deal_record(
+        sheet=sheet,
+        game=game,
+        deal=DealInput(trump="hearts", points_a=44),
+        by=director,
+        version=sheet.version,
+        number=1,
+    )
+    second = director_client.get(sheet_url(sheet_table)).text.replace(" ", "")
+    assert ">44<" in second
+    assert ">37<" not in second
