@@ -11,11 +11,12 @@ DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "manille"  # noqa: S105 - a demo login, printed on purpose
 
 # Each demo event is simulated through the directors' own services, with its last
-# round published and left open so a visitor can enter results at once.
+# round published and left open so a visitor can enter results at once. They are
+# Flemish events (Dutch names, Dutch by default); every reader can switch language.
 DEMO_EVENTS = [
     {
         "slug": "demo-wk",
-        "name": "Demo world championship (64 players)",
+        "name": "Demo WK Manillen (64 spelers)",
         "options": [
             "--players",
             "64",
@@ -31,7 +32,7 @@ DEMO_EVENTS = [
     },
     {
         "slug": "demo-pairs",
-        "name": "Demo pairs tournament (20 teams, Swiss)",
+        "name": "Demo koppeltornooi (20 ploegen, Zwitsers)",
         "options": [
             "--format",
             "pairs",

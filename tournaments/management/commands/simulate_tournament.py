@@ -10,6 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 
 from clubs import selectors as club_selectors
 from clubs import services as club_services
@@ -160,6 +162,12 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default=None)
         parser.add_argument("--name", default=None, help="The tournament's name.")
         parser.add_argument(
+            "--language",
+            default="nl",
+            choices=["nl", "fr", "en"],
+            help="The event's default language (public pages, PDFs, phase names).",
+        )
+        parser.add_argument(
             "--leave-open",
             action="store_true",
             help="Leave the last round published with no results (for the demo).",
@@ -284,8 +292,15 @@ class Command(BaseCommand):
         base = options["slug"] or (
             f"sim-{options['format']}-{count}-r{rounds}-f{final}-s{seed}"
         )
+        # Phase names are data the directors see: write them in the event's language.
+        with translation.override(options["language"]):
+            phase_names = (
+                gettext("Qualifying rounds"),
+                gettext("Rounds"),
+                pgettext("phase", "Final"),
+            )
         qualifying = {
-            "name": "Qualifying rounds" if final else "Rounds",
+            "name": phase_names[0] if final else phase_names[1],
             "rounds": rounds,
             "draw_method": PAIR_DRAWS[options["draw"]]
             if pairs
@@ -298,7 +313,7 @@ class Command(BaseCommand):
             qualifying["advancement"] = Phase.Advancement.TOP_N
             qualifying["advance_count"] = final
             final_phase = {
-                "name": "Final",
+                "name": phase_names[2],
                 "rounds": 1,
                 "draw_method": Phase.DrawMethod.SEEDED,
             }
@@ -318,6 +333,7 @@ class Command(BaseCommand):
                 if pairs
                 else Tournament.Format.INDIVIDUAL,
                 phases=phases,
+                language=options["language"],
             )
             services.tournament_add_director(
                 tournament=tournament, user=second, by=user
