@@ -297,3 +297,26 @@ def test_results_export_as_xlsx(client, event):
     )
     book = openpyxl.load_workbook(io.BytesIO(response.content))
     assert book.active.max_row == 1 + 12
+
+
+def test_names_are_escaped_on_the_fast_standings_and_results_tables(client, event):
+    """The long tables write their rows in Python: a name is text, never markup."""
+    entry = Entry.objects.filter(tournament=event).exclude(player=None).first()
+    player = entry.player
+    player.last_name = "<script>alert(1)</script>"
+    player.save()
+    club = player.club
+    club.name = "<b>Club</b>"
+    club.save()
+    cache.clear()
+    pages = [
+        reverse("live:standings", args=[event.slug]),
+        reverse("live:standings", args=[event.slug]) + "?kind=clubs",
+        reverse("live:results", args=[event.slug, 1]),
+    ]
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert "<script>alert(1)</script>" not in html
+        assert "<b>Club</b>" not in html
+    standings = client.get(pages[0]).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in standings
