@@ -100,6 +100,17 @@ def _number(**attrs) -> forms.TextInput:
     )
 
 
+def _loose_int(label, **attrs) -> forms.IntegerField:
+    """A numeric box bounded only loosely: the engine gives the precise message."""
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=-LOOSE,
+        max_value=LOOSE,
+        widget=_number(**attrs),
+    )
+
+
 # Typed numbers are only bounded loosely: the engine explains a wrong value.
 LOOSE = 999
 CARD_FIELDS = ("tens_a", "aces_a", "kings_a", "queens_a", "jacks_a")
@@ -123,27 +134,9 @@ class DealForm(forms.Form):
     )
     passed = forms.BooleanField(label=_("Passed to partner"), required=False)
     blind = forms.BooleanField(label=_("Blind"), required=False)
-    knocks = forms.IntegerField(
-        label=_("Knocks"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
-    points_a = forms.IntegerField(
-        label=_("Points A"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(**{"data-points-a": "1"}),
-    )
-    points_b = forms.IntegerField(
-        label=_("Points B"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
+    knocks = _loose_int(_("Knocks"))
+    points_a = _loose_int(_("Points A"), **{"data-points-a": "1"})
+    points_b = _loose_int(_("Points B"))
     revoke = forms.TypedChoiceField(
         label=_("Revoke by"),
         choices=[("", "—"), *SIDE_CHOICES],
@@ -151,48 +144,12 @@ class DealForm(forms.Form):
         empty_value=None,
         required=False,
     )
-    tricks_a = forms.IntegerField(
-        label=_("Tricks A"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
-    tens_a = forms.IntegerField(
-        label=_("10s"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
-    aces_a = forms.IntegerField(
-        label=_("Aces"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
-    kings_a = forms.IntegerField(
-        label=_("Kings"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
-    queens_a = forms.IntegerField(
-        label=_("Queens"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
-    jacks_a = forms.IntegerField(
-        label=_("Jacks"),
-        required=False,
-        min_value=-LOOSE,
-        max_value=LOOSE,
-        widget=_number(),
-    )
+    tricks_a = _loose_int(_("Tricks A"))
+    tens_a = _loose_int(_("10s"))
+    aces_a = _loose_int(_("Aces"))
+    kings_a = _loose_int(_("Kings"))
+    queens_a = _loose_int(_("Queens"))
+    jacks_a = _loose_int(_("Jacks"))
     reason = forms.CharField(
         label=_("Reason for the correction"), required=False, max_length=500
     )
