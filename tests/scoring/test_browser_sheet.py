@@ -58,7 +58,12 @@ def test_a_common_deal_takes_four_keystrokes_and_a_mistake_is_caught(
     assert "42" in cells and "18" in cells and "12" in cells
     assert len(keys) <= 6
     assert page.locator("#game-1 .game-result").inner_text().startswith("In play: 12")
-    # Focus is back on the trump field of the next row.
+    # Focus comes back to the trump field of the next row once htmx has settled
+    # the swapped sheet (a few ms after the row appears); wait for it, then check.
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.dataset.trump === '1'",
+        timeout=5000,
+    )
     assert page.evaluate("document.activeElement.dataset.trump") == "1"
 
     # A deliberate mistake: 75 points. Knocks typed too must survive the refusal.
