@@ -1,6 +1,8 @@
-"""Read the director's input for clubs, players and teams."""
+"""Read the director's input for clubs, players and teams; the shared search box."""
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
 
@@ -32,4 +34,13 @@ class TeamForm(forms.ModelForm):
 
 
 class SearchForm(forms.Form):
-    q = forms.CharField(required=False, max_length=100)
+    q = forms.CharField(label=_("Search"), required=False, max_length=100)
+
+
+def add_errors(form: forms.BaseForm, exc: ValidationError) -> None:
+    """Show a service's ValidationError on the form: by field where it names one."""
+    if hasattr(exc, "error_dict"):
+        for name, errors in exc.message_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, exc.messages)

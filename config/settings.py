@@ -56,6 +56,10 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "scoring",
+    "standings",
+    "draws",
+    "printing",
+    "public",
     "config.apps.SiteConfig",
 ]
 

@@ -1,9 +1,23 @@
-"""Route the site: public pages, the director's side, score sheets, the API."""
+"""Route the site: public pages, the director's side, score sheets, the API.
+
+The director's pages of several apps share the "director" namespace, so every URL
+name printed or linked before the apps were split still resolves.
+"""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
+
+from clubs import urls as clubs_urls
+from draws import urls as draws_urls
+from scoring import urls as scoring_urls
+from tournaments import urls as tournaments_urls
+
+director_patterns = (
+    tournaments_urls.urlpatterns + clubs_urls.urlpatterns + draws_urls.urlpatterns
+)
+sheet_patterns = scoring_urls.urlpatterns + draws_urls.desk_urlpatterns
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,10 +25,10 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
-    path("director/sheets/", include("scoring.urls")),
-    path("director/", include("tournaments.urls_director")),
-    path("print/", include("tournaments.urls_pdf")),
-    path("api/", include("tournaments.urls_api")),
-    path("", include("tournaments.urls_live")),
-    path("", include("tournaments.urls_public")),
+    path("director/sheets/", include((sheet_patterns, "scoring"))),
+    path("director/", include((director_patterns, "director"))),
+    path("print/", include("printing.urls")),
+    path("api/", include("public.urls_api")),
+    path("", include("public.urls_live")),
+    path("", include("public.urls_public")),
 ]

@@ -32,7 +32,6 @@ __all__ = [
     "deal_delete",
     "deal_record",
     "game_totals_record",
-    "phase_advance",
     "round_close",
     "round_reopen",
     "sheet_confirm",
@@ -970,63 +969,3 @@ def round_reopen(*, round: Round, by, reason: str) -> Round:  # noqa: A002
     )
     tournament_touch(tournament=rnd.tournament)
     return rnd
-
-
-# --------------------------------------------------------------------------- advance
-
-
-@transaction.atomic
-def phase_advance(*, phase, by):
-    """Send the qualifiers of a finished phase to the next one, seeded by ranking.
-
-    Every round of the phase must be closed. The cut follows the tournament's
-    tiebreak order (``scoring.selectors.advance_preview``); the result says which
-    tiebreak decided it. Returns the :class:`scoring.selectors.AdvanceResult`.
-    """
-    from scoring.selectors import advance_preview
-    from tournaments.models import Entry, Phase
-
-    tournament = Tournament.objects.select_for_update().get(pk=phase.tournament_id)
-    phase = Phase.objects.select_related("tournament").get(pk=phase.pk)
-    rounds = list(Round.objects.filter(phase=phase).order_by("number"))
-    if len(rounds) < phase.rounds or any(
-        r.status != Round.Status.CLOSED for r in rounds
-    ):
-        raise EntryError(
-            _("Close every round of %(phase)s before advancing its qualifiers.")
-            % {"phase": phase.name},
-            code="rounds_open",
-        )
-    result = advance_preview(phase=phase)
-    if Round.objects.filter(phase=result.next_phase).exists():
-        raise EntryError(
-            _("%(phase)s has begun: its qualifiers are fixed.")
-            % {"phase": result.next_phase.name},
-            code="next_begun",
-        )
-    Entry.objects.filter(tournament=tournament, phase=result.next_phase).update(
-        phase=None, seed=None
-    )
-    for seed, row in enumerate(result.qualifiers, start=1):
-        Entry.objects.filter(pk=row.entry_id).update(phase=result.next_phase, seed=seed)
-    reason = _("%(count)s qualifiers for %(phase)s.") % {
-        "count": result.count,
-        "phase": result.next_phase.name,
-    }
-    if result.has_tie:
-        reason += " " + (
-            _("Level at the cut: registration order decided.")
-            if result.level
-            else _("Tie at the cut decided by %(tiebreak)s (%(a)s against %(b)s).")
-            % {
-                "tiebreak": result.decided_by,
-                "a": result.values[0],
-                "b": result.values[1],
-            }
-        )
-    RoundLog.objects.create(
-        round=rounds[-1], action=RoundLog.Action.ADVANCED, by=by, reason=reason
-    )
-    tournament_touch(tournament=tournament)
-    result.advanced = True
-    return result

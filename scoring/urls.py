@@ -4,13 +4,10 @@ from django.urls import path
 
 from scoring import views
 
-app_name = "scoring"
-
 urlpatterns = [
     path("round/<int:round_id>/", views.round_desk, name="round"),
     path("round/<int:round_id>/close/", views.round_close, name="round_close"),
     path("round/<int:round_id>/reopen/", views.round_reopen, name="round_reopen"),
-    path("round/<int:round_id>/advance/", views.phase_advance, name="phase_advance"),
     path("table/<int:table_id>/", views.sheet, name="sheet"),
     path("table/<int:table_id>/deal/", views.deal_save, name="deal_save"),
     path("table/<int:table_id>/deal/delete/", views.deal_delete, name="deal_delete"),

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from scoring import forms, selectors, services
 from scoring.services import EntryError, SheetConflict
 from scoring.tables import RoundDeskTable
-from tournaments.models import Phase, Round, Table, Tournament
+from tournaments.models import Round, Table, Tournament
 from tournaments.selectors import user_can_direct
 
 # Refusals about the state of things (not the typed values) answer 409.
@@ -407,26 +407,13 @@ def sheet_confirm(request, table_id: int):
 
 def _render_desk(request, rnd: Round, *, status=200, reopen_form=None, error=None):
     desk = selectors.round_desk(round=rnd)
-    advance = None
-    if desk.is_last_of_phase and desk.is_closed:
-        advance = _advance_preview(rnd.phase)
-        if advance is not None and not isinstance(advance, dict):
-            advance.advanced = any(item.action == "advanced" for item in desk.log)
     context = {
         "desk": desk,
         "table": RoundDeskTable(desk.rows),
         "reopen_form": reopen_form or forms.ReasonForm(),
         "error": error,
-        "advance": advance,
     }
     return render(request, "scoring/round.html", context, status=status)
-
-
-def _advance_preview(phase: Phase):
-    try:
-        return selectors.advance_preview(phase=phase)
-    except EntryError as exc:
-        return {"error": exc.message}
 
 
 @login_required
@@ -464,20 +451,4 @@ def round_reopen(request, round_id: int):
             request, rnd, status=status, reopen_form=form, error=exc.message
         )
     messages.success(request, _("%(round)s is open again.") % {"round": rnd})
-    return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
-
-
-@login_required
-@require_POST
-def phase_advance(request, round_id: int):
-    rnd = _round_for(request, round_id)
-    try:
-        result = services.phase_advance(phase=rnd.phase, by=request.user)
-    except EntryError as exc:
-        return _render_desk(request, rnd, status=409, error=exc.message)
-    messages.success(
-        request,
-        _("%(count)s qualifiers advance to %(phase)s.")
-        % {"count": result.count, "phase": result.next_phase.name},
-    )
     return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))

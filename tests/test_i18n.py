@@ -26,8 +26,8 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from clubs.models import Club, Player
+from draws import services as draw_services
 from tests import factories
-from tournaments import services as tournament_services
 from tournaments.models import Entry, Phase, Round, Tournament
 
 ROOT = Path(settings.BASE_DIR)
@@ -287,8 +287,8 @@ def flemish_event(director, confirm_table):
         Entry.objects.create(tournament=tournament, player=player, status="present")
     # The round's history is written in the language of the director who acts.
     with translation.override("nl"):
-        rnd = tournament_services.round_draw(phase=phase, by=director, seed=7)
-        tournament_services.round_publish(round=rnd, by=director)
+        rnd = draw_services.round_draw(phase=phase, by=director, seed=7)
+        draw_services.round_publish(round=rnd, by=director)
     rnd = Round.objects.get(pk=rnd.pk)
     confirm_table(rnd.tables.get(number=1), [(101, 40), (30, 101), (101, 0)])
     cache.clear()

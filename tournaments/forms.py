@@ -23,15 +23,6 @@ RUN_FIELDS = (
 MAX_UPLOAD = 2 * 1024 * 1024
 
 
-def add_errors(form: forms.BaseForm, exc: ValidationError) -> None:
-    """Show a service's ValidationError on the form: by field where it names one."""
-    if hasattr(exc, "error_dict"):
-        for name, errors in exc.message_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)
-
-
 class TournamentForm(forms.ModelForm):
     """The event, its rules (each with its one-line explanation) and how it is run."""
 
@@ -180,17 +171,3 @@ class EntryAddForm(forms.Form):
         else:
             for name in ("team", "partner_first_name", "partner_last_name"):
                 del self.fields[name]
-
-
-class SearchForm(forms.Form):
-    q = forms.CharField(label=_("Search"), required=False, max_length=100)
-
-
-class DrawForm(forms.Form):
-    seed = forms.IntegerField(
-        label=_("seed"),
-        required=False,
-        min_value=0,
-        max_value=2**62,
-        help_text=_("Empty: a new random draw. A seed repeats an earlier draw."),
-    )

@@ -428,7 +428,7 @@ class Table(models.Model):
         _("why the draw looks like this"),
         max_length=200,
         blank=True,
-        help_text="Comma-separated reason codes from tournaments.draw.",
+        help_text="Comma-separated reason codes from draws.generators.",
     )
 
     class Meta:

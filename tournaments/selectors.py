@@ -301,7 +301,7 @@ def round_tables(
     With ``with_flags`` each seat is marked when it meets someone again (a rematch)
     or sits with a player of its own club, as the director's page shows them.
     """
-    from tournaments.draw import REASON_TEXT
+    from draws.generators import REASON_TEXT
 
     seats = (
         Seat.objects.filter(round=round)

@@ -1,9 +1,12 @@
+
 """Advancing the qualifiers: top N by the standings, a tie at the cut by tiebreaks."""
 
 import pytest
 from django.urls import reverse
 
-from scoring import selectors, services
+from draws import selectors as draw_selectors
+from draws import services as draw_services
+from scoring import services
 from scoring.models import ScoreSheet
 from scoring.services import DealInput, EntryError, GameInput
 from tests import factories
@@ -47,7 +50,7 @@ def finished_phase(tournament, director):
 
 def test_a_tie_at_the_cut_is_resolved_by_the_tiebreak_order(finished_phase):
     phase, final, _rnd, players = finished_phase
-    result = selectors.advance_preview(phase=phase)
+    result = draw_selectors.advance_preview(phase=phase)
     assert [r.entry_id for r in result.qualifiers] == [players[1].pk, players[3].pk]
     assert result.has_tie
     assert {r.entry_id for r in result.tied} == {
@@ -63,7 +66,7 @@ def test_a_tie_at_the_cut_is_resolved_by_the_tiebreak_order(finished_phase):
 
 def test_advancing_seeds_the_qualifiers_into_the_next_phase(finished_phase, director):
     phase, final, rnd, players = finished_phase
-    result = services.phase_advance(phase=phase, by=director)
+    result = draw_services.phase_advance(phase=phase, by=director)
     assert result.count == 2
     qualified = Entry.objects.filter(phase=final).order_by("seed")
     assert [(e.pk, e.seed) for e in qualified] == [
@@ -73,7 +76,7 @@ def test_advancing_seeds_the_qualifiers_into_the_next_phase(finished_phase, dire
     log = RoundLog.objects.get(action=RoundLog.Action.ADVANCED)
     assert "points" in log.reason and log.by == director
     # Advancing again replaces the qualifiers rather than adding to them.
-    services.phase_advance(phase=phase, by=director)
+    draw_services.phase_advance(phase=phase, by=director)
     assert Entry.objects.filter(phase=final).count() == 2
 
 
@@ -81,7 +84,7 @@ def test_an_open_round_blocks_advancement(finished_phase, director):
     phase, _final, rnd, _players = finished_phase
     services.round_reopen(round=rnd, by=director, reason="check table 1")
     with pytest.raises(EntryError) as exc:
-        services.phase_advance(phase=phase, by=director)
+        draw_services.phase_advance(phase=phase, by=director)
     assert exc.value.code == "rounds_open"
 
 
@@ -90,8 +93,12 @@ def test_the_desk_shows_the_cut_and_advances(director_client, finished_phase):
     url = reverse("scoring:round", kwargs={"round_id": rnd.pk})
     page = director_client.get(url)
     assert page.status_code == 200
-    assert 'id="cut-tie"' in page.text
-    assert players[2].player.full_name in page.text
+    panel_url = reverse("scoring:phase_advance", kwargs={"round_id": rnd.pk})
+    assert f'hx-get="{panel_url}"' in page.text  # the desk loads the cut from draws
+    panel = director_client.get(panel_url)
+    assert panel.status_code == 200
+    assert 'id="cut-tie"' in panel.text
+    assert players[2].player.full_name in panel.text
     response = director_client.post(
         reverse("scoring:phase_advance", kwargs={"round_id": rnd.pk})
     )
@@ -105,5 +112,5 @@ def test_table_winners_take_the_best_of_each_table(finished_phase, director):
         advancement=Phase.Advancement.TABLE_WINNERS, advance_count=None
     )
     phase.refresh_from_db()
-    result = selectors.advance_preview(phase=phase)
+    result = draw_selectors.advance_preview(phase=phase)
     assert [r.entry_id for r in result.qualifiers] == [players[1].pk]

@@ -9,7 +9,7 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("module", ["scoring.engine", "scoring.bench"])
+@pytest.mark.parametrize("module", ["scoring.engine", "benchmarks.engine"])
 def test_module_imports_without_django(module):
     """Importing the pure layer leaves no django module in sys.modules."""
     code = (

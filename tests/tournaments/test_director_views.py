@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from draws import services as draw_services
 from scoring.models import DealRecord, Game
 from tests import factories
 from tournaments import services
@@ -68,7 +69,7 @@ def drawn(tournament, director):
     phase = factories.PhaseFactory(tournament=tournament, rounds=3)
     for _ in range(10):
         factories.EntryFactory(tournament=tournament)
-    rnd = services.round_draw(phase=phase, by=director, seed=11)
+    rnd = draw_services.round_draw(phase=phase, by=director, seed=11)
     return rnd
 
 
@@ -317,9 +318,9 @@ def test_the_round_page_flags_rematches_and_same_club_tables(
     phase = factories.PhaseFactory(tournament=tournament)
     for _ in range(4):
         factories.EntryFactory(tournament=tournament, player__club=club)
-    r1 = services.round_draw(phase=phase, by=director, seed=1)
-    services.round_publish(round=r1, by=director)
-    services.round_draw(phase=phase, by=director, seed=2)
+    r1 = draw_services.round_draw(phase=phase, by=director, seed=1)
+    draw_services.round_publish(round=r1, by=director)
+    draw_services.round_draw(phase=phase, by=director, seed=2)
     url = reverse("director:round", kwargs={"slug": tournament.slug, "number": 2})
     with django_assert_max_num_queries(15):
         response = director_client.get(url)
@@ -330,7 +331,7 @@ def test_the_round_page_flags_rematches_and_same_club_tables(
 def test_the_published_round_links_to_the_score_sheets(
     director_client, tournament, drawn, director
 ):
-    services.round_publish(round=drawn, by=director)
+    draw_services.round_publish(round=drawn, by=director)
     response = director_client.get(
         reverse("director:round", kwargs={"slug": tournament.slug, "number": 1})
     )
@@ -392,8 +393,8 @@ def test_the_phase_page_advances_table_winners(director_client, tournament, dire
     )
     for _ in range(16):
         factories.EntryFactory(tournament=tournament)
-    rnd = services.round_draw(phase=qualifying, by=director, seed=3)
-    services.round_publish(round=rnd, by=director)
+    rnd = draw_services.round_draw(phase=qualifying, by=director, seed=3)
+    draw_services.round_publish(round=rnd, by=director)
     url = reverse(
         "director:phase_advance",
         kwargs={"slug": tournament.slug, "phase_id": qualifying.pk},

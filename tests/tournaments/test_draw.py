@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments import draw as draw_module
-from tournaments.draw import (
+from draws import generators as draw_module
+from draws.generators import (
     INDIVIDUAL_GAMES,
     PAIR_METHODS,
     REASON_TEXT,
@@ -484,7 +484,7 @@ def test_every_reason_text_is_marked_for_translation():
 
 def test_the_draw_module_does_not_import_django():
     code = (
-        "import sys, tournaments.draw; "
+        "import sys, draws.generators; "
         "sys.exit(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=False)

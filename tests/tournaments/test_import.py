@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from clubs.models import Club, Player, Team
+from draws import services as draw_services
 from tests import factories
-from tournaments import services
+from tournaments import registration, services
 from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -35,13 +36,13 @@ def pairs(director):
 
 def test_the_64_player_sample_imports_with_new_clubs_and_players(individual):
     text = (DATA / "players_64.csv").read_text(encoding="utf-8")
-    preview = services.registrations_import(
+    preview = registration.registrations_import(
         tournament=individual, csv_text=text, commit=False
     )
     assert preview.ok and not preview.committed
     assert preview.new_entries == 64
     assert Entry.objects.count() == 0  # a preview writes nothing
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text=text, commit=True
     )
     assert result.committed
@@ -53,8 +54,8 @@ def test_the_64_player_sample_imports_with_new_clubs_and_players(individual):
 
 def test_importing_the_same_file_again_skips_who_is_registered(individual):
     text = (DATA / "players_64.csv").read_text(encoding="utf-8")
-    services.registrations_import(tournament=individual, csv_text=text, commit=True)
-    again = services.registrations_import(
+    registration.registrations_import(tournament=individual, csv_text=text, commit=True)
+    again = registration.registrations_import(
         tournament=individual, csv_text=text, commit=True
     )
     assert again.ok and again.skipped == 64 and again.created_entries == 0
@@ -63,7 +64,9 @@ def test_importing_the_same_file_again_skips_who_is_registered(individual):
 
 def test_the_20_pair_sample_makes_teams_of_two(pairs):
     text = (DATA / "pairs_20.csv").read_text(encoding="utf-8")
-    result = services.registrations_import(tournament=pairs, csv_text=text, commit=True)
+    result = registration.registrations_import(
+        tournament=pairs, csv_text=text, commit=True
+    )
     assert result.committed, [r.errors for r in result.rows]
     assert result.created_teams == 20 and result.created_players == 40
     team = Team.objects.get(name="De Manillons")
@@ -73,7 +76,7 @@ def test_the_20_pair_sample_makes_teams_of_two(pairs):
 
 def test_a_bad_row_means_nothing_is_imported(individual):
     text = "first_name,last_name,club\nAnna,Peeters,Zot\n,Claeys,Zot\nBen,Maes,Zot\n"
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text=text, commit=True
     )
     assert not result.ok and not result.committed
@@ -84,7 +87,7 @@ def test_a_bad_row_means_nothing_is_imported(individual):
 
 def test_a_duplicate_in_the_file_is_reported_on_its_row(individual):
     text = "voornaam;achternaam;club\nAnna;Peeters;Zot\nANNA;peeters;zot\n"
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text=text, commit=False
     )
     assert [r.line for r in result.error_rows] == [3]
@@ -97,7 +100,7 @@ def test_a_member_number_taken_by_someone_else_is_an_error(individual):
         first_name="Karel", last_name="Vos", club=club, member_number="77"
     )
     text = "prénom,nom,club,numéro de membre\nAnna,Peeters,Zot,77\n"
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text=text, commit=True
     )
     assert not result.committed
@@ -108,7 +111,7 @@ def test_an_existing_player_is_reused_not_duplicated(individual):
     club = factories.ClubFactory(name="De Zot", short_name="DZ")
     player = factories.PlayerFactory(first_name="Éric", last_name="Maes", club=club)
     text = "first_name;last_name;club\néric;MAES;de zot\n"
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text=text, commit=True
     )
     assert result.committed and result.created_players == 0
@@ -117,7 +120,7 @@ def test_an_existing_player_is_reused_not_duplicated(individual):
 
 def test_a_bom_semicolons_and_dutch_headers_are_understood(individual):
     text = "\ufeffVoornaam;Achternaam;Club;Lidnummer\r\nJan;Peeters;Zot;12\r\n"
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text=text, commit=True
     )
     assert result.committed
@@ -125,14 +128,14 @@ def test_a_bom_semicolons_and_dutch_headers_are_understood(individual):
 
 
 def test_a_file_without_name_columns_is_refused_with_the_columns_found(individual):
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text="a,b,c\n1,2,3\n", commit=True
     )
     assert not result.ok and "a, b, c" in result.errors[0]
 
 
 def test_an_empty_file_is_refused(individual):
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=individual, csv_text="\n\n", commit=True
     )
     assert result.errors
@@ -140,13 +143,15 @@ def test_an_empty_file_is_refused(individual):
 
 def test_a_team_with_one_player_is_an_error_on_its_row(pairs):
     text = "first_name,last_name,team\nA,One,Solo\nB,Two,Duo\nC,Three,Duo\n"
-    result = services.registrations_import(tournament=pairs, csv_text=text, commit=True)
+    result = registration.registrations_import(
+        tournament=pairs, csv_text=text, commit=True
+    )
     assert [r.line for r in result.error_rows] == [2]
     assert Team.objects.count() == 0
 
 
 def test_a_pairs_file_needs_a_team_column(pairs):
-    result = services.registrations_import(
+    result = registration.registrations_import(
         tournament=pairs, csv_text="first_name,last_name\nA,B\n", commit=False
     )
     assert result.errors
@@ -155,8 +160,8 @@ def test_a_pairs_file_needs_a_team_column(pairs):
 def test_an_import_after_the_draw_began_registers_late_entries(individual, director):
     for _ in range(4):
         factories.EntryFactory(tournament=individual)
-    services.round_draw(phase=individual.phases.get(), by=director, seed=1)
-    result = services.registrations_import(
+    draw_services.round_draw(phase=individual.phases.get(), by=director, seed=1)
+    result = registration.registrations_import(
         tournament=individual,
         csv_text="first_name,last_name\nLaat,Komer\n",
         commit=True,

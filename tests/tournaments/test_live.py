@@ -8,10 +8,10 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from benchmarks.standings import build_event
+from standings.selectors import entrant_page_data, standings_for
 from tests import factories
-from tournaments.bench_standings import build_event
 from tournaments.models import Entry, Round, Tournament
-from tournaments.standings_selectors import entrant_page_data, standings_for
 
 pytestmark = pytest.mark.django_db
 

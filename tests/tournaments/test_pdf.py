@@ -10,8 +10,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from printing import pdf
 from tests import factories
-from tournaments import pdf
 from tournaments.models import Game, Round, Seat, Table
 
 ACCENTED = [
@@ -338,7 +338,7 @@ def test_draw_by_name_gives_each_player_table_and_seat(accented_round):
 
 
 def test_draw_of_a_576_player_round_names_everyone(db):
-    from tournaments.bench_pdf import build_event
+    from benchmarks.pdf import build_event
 
     rnd = build_event(players=576, slug="big-one", confirmed=False)
     data = pdf.draw_pdf(round=rnd, order="name", lang="nl")
@@ -368,7 +368,7 @@ def test_standings_list_players_in_rank_order_after_a_round(
     results = {1: [(101, 20)] * 3, 2: [(20, 101)] * 3, 3: [(101, 100)] * 3}
     for table in accented_round.tables.all():
         confirm_table(table, results[table.number])
-    from tournaments.standings_selectors import standings_for
+    from standings.selectors import standings_for
 
     rows = standings_for(tournament=accented_round.tournament, after_round=1)
     data = pdf.standings_pdf(
@@ -478,7 +478,7 @@ def test_unknown_round_or_hidden_tournament_is_404(client, accented_round):
 def test_draw_and_standings_views_read_a_big_round_in_few_queries(
     client, db, django_assert_max_num_queries
 ):
-    from tournaments.bench_pdf import build_event
+    from benchmarks.pdf import build_event
 
     rnd = build_event(players=96, slug="queries")
     slug = rnd.tournament.slug

@@ -5,8 +5,8 @@ from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubs.models import Club, Player, Team
+from draws import services as draw_services
 from tests import factories
-from tournaments import services
 from tournaments.models import Bye, Entry, Phase, Round, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def world(director):
     phase = factories.PhaseFactory(tournament=tournament, rounds=3)
     for _ in range(5):
         factories.EntryFactory(tournament=tournament)
-    rnd = services.round_draw(phase=phase, by=director, seed=1)
+    rnd = draw_services.round_draw(phase=phase, by=director, seed=1)
     club = Club.objects.first()
     player = Player.objects.first()
     team = factories.TeamFactory(club=club)

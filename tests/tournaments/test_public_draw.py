@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
+from draws import services as draw_services
 from tests import factories
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -28,12 +29,12 @@ def field(tournament):
 
 @pytest.fixture
 def draft(field, director):
-    return services.round_draw(phase=field.phases.get(), by=director, seed=4)
+    return draw_services.round_draw(phase=field.phases.get(), by=director, seed=4)
 
 
 @pytest.fixture
 def published(draft, director):
-    return services.round_publish(round=draft, by=director)
+    return draw_services.round_publish(round=draft, by=director)
 
 
 def urls(tournament, number=1):
@@ -99,8 +100,8 @@ def test_a_long_name_list_takes_a_fixed_handful_of_queries(
     phase = factories.PhaseFactory(tournament=tournament)
     for _ in range(120):
         factories.EntryFactory(tournament=tournament)
-    rnd = services.round_draw(phase=phase, by=director, seed=1)
-    services.round_publish(round=rnd, by=director)
+    rnd = draw_services.round_draw(phase=phase, by=director, seed=1)
+    draw_services.round_publish(round=rnd, by=director)
     with django_assert_max_num_queries(8):
         response = client.get(urls(tournament)[1])
     assert response.status_code == 200
@@ -120,8 +121,8 @@ def test_a_pairs_team_is_found_by_a_players_name(client, director):
     factories.EntryFactory(tournament=tournament, player=None, team=team)
     for _ in range(3):
         factories.TeamEntryFactory(tournament=tournament)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
-    services.round_publish(round=rnd, by=director)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
+    draw_services.round_publish(round=rnd, by=director)
     response = client.get(urls(tournament)[1], {"q": "helene"})
     rows = list(response.context["table"].rows)
     assert [r.record.name for r in rows] == ["Les Atouts"]

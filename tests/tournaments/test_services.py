@@ -6,10 +6,11 @@ from itertools import combinations
 import pytest
 from django.core.exceptions import ValidationError
 
+from draws import services as draw_services
+from draws.generators import INDIVIDUAL_GAMES
 from scoring.models import DealRecord, ScoreSheet
 from tests import factories
-from tournaments import selectors, services
-from tournaments.draw import INDIVIDUAL_GAMES
+from tournaments import registration, selectors, services
 from tournaments.models import (
     Bye,
     Entry,
@@ -108,7 +109,7 @@ def test_rules_change_freely_until_the_first_result(director):
 
 def test_rules_are_refused_once_a_deal_is_recorded(director):
     tournament = make_individual(director)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
     game = Game.objects.filter(table__round=rnd).first()
     DealRecord.objects.create(
         game=game, number=1, trump="hearts", points_a=36, points_b=24
@@ -122,7 +123,7 @@ def test_rules_are_refused_once_a_deal_is_recorded(director):
 
 def test_rules_are_refused_once_a_game_is_finished(director):
     tournament = make_individual(director)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
     Game.objects.filter(table__round=rnd).update(finished=True)
     with pytest.raises(ValidationError):
         services.tournament_update(tournament=tournament, by=director, max_factor=4)
@@ -179,8 +180,8 @@ def test_an_individual_tournament_refuses_a_team(director):
 
 def test_a_late_entry_is_present_at_once(director):
     tournament = make_individual(director)
-    services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
-    entry = services.registration_add(
+    draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
+    entry = registration.registration_add(
         tournament=tournament, first_name="Éric", last_name="Vandamme", club="De Zot"
     )
     assert entry.late and entry.status == Entry.Status.PRESENT
@@ -193,7 +194,7 @@ def test_an_individual_draw_seats_every_present_player_once_with_three_games(dir
     tournament = make_individual(director, players=18)
     absent = factories.EntryFactory(tournament=tournament, status="registered")
     gone = factories.EntryFactory(tournament=tournament, status="withdrawn")
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=7)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=7)
     assert rnd.status == Round.Status.DRAFT and rnd.seed == 7 and rnd.number == 1
     seated = list(Seat.objects.filter(round=rnd).values_list("entry_id", flat=True))
     byes = list(Bye.objects.filter(round=rnd).values_list("entry_id", flat=True))
@@ -214,11 +215,11 @@ def test_an_individual_draw_seats_every_present_player_once_with_three_games(dir
 def test_the_second_round_avoids_players_who_already_met(director):
     tournament = make_individual(director, players=16, clubs=16)
     phase = tournament.phases.get()
-    r1 = services.round_draw(phase=phase, by=director, seed=1)
-    services.round_publish(round=r1, by=director)
+    r1 = draw_services.round_draw(phase=phase, by=director, seed=1)
+    draw_services.round_publish(round=r1, by=director)
     met = selectors.history_pairs(tournament=tournament)
     assert len(met) == 4 * 6
-    r2 = services.round_draw(phase=phase, by=director, seed=2)
+    r2 = draw_services.round_draw(phase=phase, by=director, seed=2)
     for table in Table.objects.filter(round=r2):
         ids = table.seats.values_list("entry_id", flat=True)
         assert not any(frozenset(p) in met for p in combinations(ids, 2))
@@ -227,7 +228,7 @@ def test_the_second_round_avoids_players_who_already_met(director):
 def test_the_same_seed_gives_the_same_draw(director):
     tournament = make_individual(director, players=20)
     phase = tournament.phases.get()
-    rnd = services.round_draw(phase=phase, by=director, seed=99)
+    rnd = draw_services.round_draw(phase=phase, by=director, seed=99)
 
     def layout():
         return list(
@@ -237,9 +238,9 @@ def test_the_same_seed_gives_the_same_draw(director):
         )
 
     first = layout()
-    services.round_redraw(round=rnd, by=director, seed=99)
+    draw_services.round_redraw(round=rnd, by=director, seed=99)
     assert layout() == first
-    services.round_redraw(round=rnd, by=director, seed=100)
+    draw_services.round_redraw(round=rnd, by=director, seed=100)
     assert Round.objects.get(pk=rnd.pk).seed == 100
     assert RoundLog.objects.filter(round=rnd, action="redrawn").count() == 2
 
@@ -247,35 +248,35 @@ def test_the_same_seed_gives_the_same_draw(director):
 def test_only_one_draft_round_at_a_time(director):
     tournament = make_individual(director)
     phase = tournament.phases.get()
-    services.round_draw(phase=phase, by=director, seed=1)
+    draw_services.round_draw(phase=phase, by=director, seed=1)
     with pytest.raises(ValidationError):
-        services.round_draw(phase=phase, by=director, seed=2)
+        draw_services.round_draw(phase=phase, by=director, seed=2)
 
 
 def test_a_phase_draws_no_more_rounds_than_it_has(director):
     tournament = make_individual(director, phases=[{"name": "One", "rounds": 1}])
     phase = tournament.phases.get()
-    services.round_publish(
-        round=services.round_draw(phase=phase, by=director), by=director
+    draw_services.round_publish(
+        round=draw_services.round_draw(phase=phase, by=director), by=director
     )
     with pytest.raises(ValidationError):
-        services.round_draw(phase=phase, by=director)
+        draw_services.round_draw(phase=phase, by=director)
 
 
 def test_too_few_players_is_a_clear_error(director):
     tournament = make_individual(director, players=3)
     with pytest.raises(ValidationError) as info:
-        services.round_draw(phase=tournament.phases.get(), by=director)
+        draw_services.round_draw(phase=tournament.phases.get(), by=director)
     assert "4" in info.value.messages[0]
 
 
 def test_swapping_two_seats_exchanges_the_players_and_marks_the_tables(director):
     tournament = make_individual(director, players=8)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
     a = Seat.objects.get(round=rnd, table__number=1, position=2)
     b = Seat.objects.get(round=rnd, table__number=2, position=3)
     entry_a, entry_b = a.entry_id, b.entry_id
-    services.round_swap_seats(round=rnd, seat_a=a, seat_b=b, by=director)
+    draw_services.round_swap_seats(round=rnd, seat_a=a, seat_b=b, by=director)
     assert Seat.objects.get(round=rnd, table__number=1, position=2).entry_id == entry_b
     assert Seat.objects.get(round=rnd, table__number=2, position=3).entry_id == entry_a
     assert Table.objects.get(round=rnd, number=1).reasons.startswith("manual")
@@ -284,28 +285,28 @@ def test_swapping_two_seats_exchanges_the_players_and_marks_the_tables(director)
 
 def test_a_published_round_can_no_longer_change(director):
     tournament = make_individual(director, players=8)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
     version = Tournament.objects.get(pk=tournament.pk).version
-    services.round_publish(round=rnd, by=director)
+    draw_services.round_publish(round=rnd, by=director)
     assert Tournament.objects.get(pk=tournament.pk).version == version + 1
     a, b = Seat.objects.filter(round=rnd, position=1)[:2]
     with pytest.raises(ValidationError):
-        services.round_swap_seats(round=rnd, seat_a=a, seat_b=b, by=director)
+        draw_services.round_swap_seats(round=rnd, seat_a=a, seat_b=b, by=director)
     with pytest.raises(ValidationError):
-        services.round_redraw(round=rnd, by=director)
+        draw_services.round_redraw(round=rnd, by=director)
     with pytest.raises(ValidationError):
-        services.round_publish(round=rnd, by=director)
+        draw_services.round_publish(round=rnd, by=director)
 
 
 def test_a_withdrawn_player_still_seated_blocks_publication(director):
     tournament = make_individual(director, players=8)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
     services.entry_withdraw(entry=Seat.objects.filter(round=rnd).first().entry)
     with pytest.raises(ValidationError):
-        services.round_publish(round=rnd, by=director)
-    services.round_redraw(round=rnd, by=director)
+        draw_services.round_publish(round=rnd, by=director)
+    draw_services.round_redraw(round=rnd, by=director)
     assert Seat.objects.filter(round=rnd).count() == 4
-    services.round_publish(round=rnd, by=director)
+    draw_services.round_publish(round=rnd, by=director)
 
 
 def test_byes_go_round_before_anyone_gets_a_second(director):
@@ -315,8 +316,8 @@ def test_byes_go_round_before_anyone_gets_a_second(director):
     phase = tournament.phases.get()
     counts: dict[int, int] = {}
     for seed in (1, 2, 3):
-        rnd = services.round_draw(phase=phase, by=director, seed=seed)
-        services.round_publish(round=rnd, by=director)
+        rnd = draw_services.round_draw(phase=phase, by=director, seed=seed)
+        draw_services.round_publish(round=rnd, by=director)
         for entry_id in Bye.objects.filter(round=rnd).values_list(
             "entry_id", flat=True
         ):
@@ -326,11 +327,11 @@ def test_byes_go_round_before_anyone_gets_a_second(director):
 
 def test_a_swap_with_a_bye_seats_the_waiting_player(director):
     tournament = make_individual(director, players=5)
-    rnd = services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
     bye = Bye.objects.get(round=rnd)
     seat = Seat.objects.get(round=rnd, position=2)
     waiting, seated = bye.entry_id, seat.entry_id
-    services.round_swap_bye(round=rnd, seat=seat, bye=bye, by=director)
+    draw_services.round_swap_bye(round=rnd, seat=seat, bye=bye, by=director)
     assert Seat.objects.get(round=rnd, position=2).entry_id == waiting
     assert Bye.objects.get(round=rnd).entry_id == seated
 
@@ -341,18 +342,18 @@ def test_a_swap_with_a_bye_seats_the_waiting_player(director):
 def test_a_swiss_round_pairs_teams_by_record_without_rematches(director):
     tournament = make_pairs(director, teams=8)
     phase = tournament.phases.get()
-    r1 = services.round_draw(phase=phase, by=director, seed=5)
+    r1 = draw_services.round_draw(phase=phase, by=director, seed=5)
     for table in Table.objects.filter(round=r1):
         assert table.seats.count() == 2
         sides = list(table.games.values_list("side_a", "side_b"))
         assert sides == [("1", "2"), ("1", "2")]
-    services.round_publish(round=r1, by=director)
+    draw_services.round_publish(round=r1, by=director)
     confirm_round(r1)
     records = selectors.entrant_records(tournament=tournament)
     winners = {eid for eid, (wins, _points) in records.items() if wins == 2}
     assert len(winners) == 4
     met = selectors.history_pairs(tournament=tournament)
-    r2 = services.round_draw(phase=phase, by=director, seed=6)
+    r2 = draw_services.round_draw(phase=phase, by=director, seed=6)
     for table in Table.objects.filter(round=r2):
         a, b = table.seats.values_list("entry_id", flat=True)
         assert frozenset((a, b)) not in met
@@ -362,7 +363,7 @@ def test_a_swiss_round_pairs_teams_by_record_without_rematches(director):
 def test_entrant_records_count_only_confirmed_sheets_before_a_round(director):
     tournament = make_pairs(director, teams=4)
     phase = tournament.phases.get()
-    r1 = services.round_draw(phase=phase, by=director, seed=5)
+    r1 = draw_services.round_draw(phase=phase, by=director, seed=5)
     assert selectors.entrant_records(tournament=tournament) == {}
     confirm_round(r1)
     records = selectors.entrant_records(tournament=tournament)
@@ -374,8 +375,8 @@ def test_a_round_robin_meets_every_team_once(director):
     tournament = make_pairs(director, teams=6, method="round_robin", rounds=5)
     phase = tournament.phases.get()
     for _ in range(5):
-        rnd = services.round_draw(phase=phase, by=director)
-        services.round_publish(round=rnd, by=director)
+        rnd = draw_services.round_draw(phase=phase, by=director)
+        draw_services.round_publish(round=rnd, by=director)
     assert len(selectors.history_pairs(tournament=tournament)) == 15
 
 
@@ -383,7 +384,8 @@ def test_a_round_robin_meets_every_team_once(director):
 
 
 def test_table_winners_advance_seeded_by_ranking_to_a_seeded_final(director):
-    from scoring.services import EntryError, phase_advance, round_close
+    from draws.services import phase_advance
+    from scoring.services import EntryError, round_close
 
     tournament = make_individual(
         director,
@@ -398,10 +400,10 @@ def test_table_winners_advance_seeded_by_ranking_to_a_seeded_final(director):
         ],
     )
     qualifying, final = tournament.phases.order_by("order")
-    rnd = services.round_draw(phase=qualifying, by=director, seed=1)
+    rnd = draw_services.round_draw(phase=qualifying, by=director, seed=1)
     with pytest.raises(EntryError):
         phase_advance(phase=qualifying, by=director)  # still a draft
-    services.round_publish(round=rnd, by=director)
+    draw_services.round_publish(round=rnd, by=director)
     confirm_round(rnd)
     round_close(round=rnd, by=director)
     result = phase_advance(phase=qualifying, by=director)
@@ -411,7 +413,7 @@ def test_table_winners_advance_seeded_by_ranking_to_a_seeded_final(director):
     tables = {s.entry_id: s.table_id for s in Seat.objects.filter(round=rnd)}
     assert len({tables[e.pk] for e in qualified}) == 8  # one per table
     assert [e.seed for e in qualified] == list(range(1, 9))
-    final_round = services.round_draw(phase=final, by=director, seed=1)
+    final_round = draw_services.round_draw(phase=final, by=director, seed=1)
     seated = set(
         Seat.objects.filter(round=final_round).values_list("entry_id", flat=True)
     )

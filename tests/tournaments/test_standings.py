@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.standings import (
+from standings.compute import (
     ByeRow,
     ByeRule,
     EntrantInfo,

@@ -1,0 +1,1 @@
+"""Print the figures of the project's benchmarks: python -m benchmarks.<name>."""

@@ -1,0 +1,1 @@
+"""Draw rounds: pure generators per method, the draw workflow and advancement."""

@@ -1,0 +1,446 @@
+"""Draw rounds and publish them: draw, draft, swap, redraw, publish."""
+
+import random
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from draws import generators as draw_module
+from draws.selectors import advance_preview
+from scoring.services import EntryError
+from tournaments import selectors
+from tournaments.models import (
+    Bye,
+    Entry,
+    Game,
+    Phase,
+    Round,
+    RoundLog,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.services import (
+    INDIVIDUAL_METHODS,
+    PAIR_METHODS,
+    tournament_touch,
+)
+
+# ------------------------------------------------------------------------- draws
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def _table_size(tournament: Tournament) -> int:
+    return 4 if tournament.is_individual else 2
+
+
+def _phase_entries(phase: Phase) -> list[Entry]:
+    """Return the present entrants a phase draws from (withdrawn never)."""
+    first = (
+        not Phase.objects.filter(tournament=phase.tournament_id, order__lt=phase.order)
+        .exclude(pk=phase.pk)
+        .exists()
+    )
+    entries = Entry.objects.filter(
+        tournament=phase.tournament_id, status=Entry.Status.PRESENT
+    ).select_related("player", "team")
+    if not first:
+        entries = entries.filter(phase=phase)
+    return list(entries)
+
+
+def _compute_draw(
+    *, phase: Phase, round_number: int, seed: int, exclude_round: Round | None
+) -> draw_module.Draw:
+    tournament = phase.tournament
+    allowed = INDIVIDUAL_METHODS if tournament.is_individual else PAIR_METHODS
+    method = phase.draw_method
+    if method not in allowed:
+        raise ValidationError(
+            _("The phase's draw (%(method)s) does not fit this tournament's format.")
+            % {"method": phase.get_draw_method_display()}
+        )
+    entries = _phase_entries(phase)
+    if not entries:
+        raise ValidationError(
+            _("Nobody is checked in for %(phase)s: check entrants in first.")
+            % {"phase": phase.name}
+        )
+    records = selectors.entrant_records(
+        tournament=tournament, before_round=round_number
+    )
+    byes = selectors.bye_counts(tournament=tournament, exclude_round=exclude_round)
+    history = selectors.history_pairs(
+        tournament=tournament, exclude_round=exclude_round
+    )
+    bye_wins = tournament.bye_wins and not tournament.is_individual
+    entrants = []
+    for entry in entries:
+        wins, points = records.get(entry.pk, (0, 0))
+        if bye_wins:
+            wins += byes.get(entry.pk, 0) * phase.games_per_table
+        entrants.append(
+            draw_module.Entrant(
+                id=entry.pk,
+                club=entry.player.club_id if entry.player_id else entry.team.club_id,
+                wins=wins,
+                points=points,
+                byes=byes.get(entry.pk, 0),
+                rank=entry.seed,
+            )
+        )
+    try:
+        if method == Phase.DrawMethod.SEEDED:
+            ranked = sorted(
+                entrants,
+                key=lambda e: (
+                    e.rank is None,
+                    e.rank or 0,
+                    -e.wins,
+                    -e.points,
+                    e.id,
+                ),
+            )
+            return draw_module.draw_seeded(
+                ranked, table_size=_table_size(tournament), seed=seed
+            )
+        if tournament.is_individual:
+            return draw_module.draw_individual(entrants, seed=seed, history=history)
+        in_phase = (
+            Round.objects.filter(phase=phase, number__lt=round_number).count() + 1
+        )
+        # A ranked phase (qualifiers) keeps its seeds only for its first round.
+        if phase.draw_method != Phase.DrawMethod.ROUND_ROBIN and in_phase > 1:
+            entrants = [
+                draw_module.Entrant(
+                    id=e.id,
+                    club=e.club,
+                    wins=e.wins,
+                    points=e.points,
+                    byes=e.byes,
+                )
+                for e in entrants
+            ]
+        return draw_module.draw_pairs(
+            entrants,
+            method=method,
+            seed=seed,
+            history=history,
+            round_number=in_phase,
+        )
+    except draw_module.DrawError as exc:
+        raise ValidationError(_(draw_module.ERROR_TEXT[exc.code]) % exc.params) from exc
+
+
+def _write_draw(*, round: Round, draw: draw_module.Draw, phase: Phase) -> None:
+    """Save the draw's tables, seats, games, empty score sheets and byes."""
+    from scoring.models import ScoreSheet
+
+    tables = Table.objects.bulk_create(
+        [
+            Table(round=round, number=t.number, reasons=",".join(t.reasons)[:200])
+            for t in draw.tables
+        ]
+    )
+    if any(t.pk is None for t in tables):  # pragma: no cover - old databases
+        tables = list(Table.objects.filter(round=round).order_by("number"))
+    seats, games, sheets = [], [], []
+    for table, drawn in zip(tables, draw.tables, strict=True):
+        for position, entry_id in enumerate(drawn.seats, start=1):
+            seats.append(
+                Seat(round=round, table=table, position=position, entry_id=entry_id)
+            )
+        if len(drawn.seats) == 4:
+            for number, (side_a, side_b) in enumerate(
+                draw_module.INDIVIDUAL_GAMES, start=1
+            ):
+                games.append(
+                    Game(
+                        table=table,
+                        number=number,
+                        side_a="".join(map(str, side_a)),
+                        side_b="".join(map(str, side_b)),
+                    )
+                )
+        else:
+            for number in range(1, phase.games_per_table + 1):
+                games.append(Game(table=table, number=number, side_a="1", side_b="2"))
+        sheets.append(ScoreSheet(table=table))
+    Seat.objects.bulk_create(seats, batch_size=2000)
+    Game.objects.bulk_create(games, batch_size=2000)
+    ScoreSheet.objects.bulk_create(sheets, batch_size=2000)
+    Bye.objects.bulk_create([Bye(round=round, entry_id=e) for e in draw.byes])
+
+
+def _draw_summary(draw: draw_module.Draw) -> str:
+    repeats = sum(t.repeats for t in draw.tables)
+    same = sum(t.same_club for t in draw.tables)
+    return _(
+        "%(tables)d tables, %(byes)d byes, seed %(seed)d; %(repeats)d repeated "
+        "pairs, %(same)d same-club pairs."
+    ) % {
+        "tables": len(draw.tables),
+        "byes": len(draw.byes),
+        "seed": draw.seed,
+        "repeats": repeats,
+        "same": same,
+    }
+
+
+@transaction.atomic
+def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
+    """Draw the phase's next round as a draft: tables, seats, games, sheets, byes."""
+    tournament = Tournament.objects.select_for_update().get(pk=phase.tournament_id)
+    phase = Phase.objects.select_related("tournament").get(pk=phase.pk)
+    if Round.objects.filter(tournament=tournament, status=Round.Status.DRAFT).exists():
+        raise ValidationError(
+            _("A round is still a draft: publish it (or draw it again) first.")
+        )
+    drawn = Round.objects.filter(phase=phase).count()
+    if drawn >= phase.rounds:
+        raise ValidationError(
+            _("All %(count)d rounds of %(phase)s are drawn.")
+            % {"count": phase.rounds, "phase": phase.name}
+        )
+    later = Round.objects.filter(
+        tournament=tournament, phase__order__gt=phase.order
+    ).exists()
+    if later:
+        raise ValidationError(_("A later phase has begun already."))
+    number = (
+        Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
+    ) + 1
+    seed = _new_seed() if seed is None else seed
+    result = _compute_draw(
+        phase=phase, round_number=number, seed=seed, exclude_round=None
+    )
+    rnd = Round.objects.create(
+        tournament=tournament,
+        phase=phase,
+        number=number,
+        seed=seed,
+        draw_method=result.method,
+        status=Round.Status.DRAFT,
+    )
+    _write_draw(round=rnd, draw=result, phase=phase)
+    RoundLog.objects.create(
+        round=rnd, action=RoundLog.Action.DRAWN, reason=_draw_summary(result), by=by
+    )
+    return rnd
+
+
+def _lock_draft(round: Round) -> Round:
+    rnd = (
+        Round.objects.select_for_update()
+        .select_related("tournament", "phase")
+        .get(pk=round.pk)
+    )
+    if rnd.status != Round.Status.DRAFT:
+        raise ValidationError(
+            _("Round %(number)d is published: its draw can no longer change.")
+            % {"number": rnd.number}
+        )
+    return rnd
+
+
+@transaction.atomic
+def round_redraw(*, round: Round, by, seed: int | None = None) -> Round:
+    """Draw a draft round again with a new seed (or the one given)."""
+    Tournament.objects.select_for_update().filter(pk=round.tournament_id).first()
+    rnd = _lock_draft(round)
+    from scoring.models import DealRecord
+
+    if DealRecord.objects.filter(game__table__round=rnd).exists():
+        raise ValidationError(_("Results have been typed for this round."))
+    seed = _new_seed() if seed is None else seed
+    result = _compute_draw(
+        phase=rnd.phase, round_number=rnd.number, seed=seed, exclude_round=rnd
+    )
+    Table.objects.filter(round=rnd).delete()
+    Bye.objects.filter(round=rnd).delete()
+    rnd.seed = seed
+    rnd.draw_method = result.method
+    rnd.save(update_fields=["seed", "draw_method"])
+    _write_draw(round=rnd, draw=result, phase=rnd.phase)
+    RoundLog.objects.create(
+        round=rnd, action=RoundLog.Action.REDRAWN, reason=_draw_summary(result), by=by
+    )
+    return rnd
+
+
+def _retag_tables(rnd: Round, tables: list[Table]) -> None:
+    """Mark tables changed by hand, noting whether they are still clean."""
+    history = selectors.history_pairs(tournament=rnd.tournament, exclude_round=rnd)
+    for table in tables:
+        seats = list(
+            Seat.objects.filter(table=table).select_related(
+                "entry__player", "entry__team"
+            )
+        )
+        ids = [s.entry_id for s in seats]
+        clubs = {
+            s.entry_id: draw_module.Entrant(
+                id=s.entry_id,
+                club=s.entry.player.club_id
+                if s.entry.player_id
+                else s.entry.team.club_id,
+            )
+            for s in seats
+        }
+        repeats, same = draw_module.table_conflicts(ids, clubs, history)
+        codes = ["manual"]
+        if not repeats:
+            codes.append("no_repeat")
+        if not same:
+            codes.append("no_same_club")
+        table.reasons = ",".join(codes)
+        table.save(update_fields=["reasons"])
+
+
+@transaction.atomic
+def round_swap_seats(*, round: Round, seat_a: Seat, seat_b: Seat, by) -> Round:
+    """Swap the entrants of two seats of a draft round (a director's hand change)."""
+    rnd = _lock_draft(round)
+    seats = {
+        s.pk: s
+        for s in Seat.objects.select_for_update()
+        .select_related("table", "entry")
+        .filter(round=rnd, pk__in=[seat_a.pk, seat_b.pk])
+    }
+    if seat_a.pk == seat_b.pk or len(seats) != 2:
+        raise ValidationError(_("Choose two different seats of this round."))
+    a, b = seats[seat_a.pk], seats[seat_b.pk]
+    if a.table_id == b.table_id:
+        raise ValidationError(
+            _("Both seats are at table %(table)d: swapping them changes nothing.")
+            % {"table": a.table.number}
+        )
+    entry_a, entry_b = a.entry, b.entry
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=rnd, table=a.table, position=a.position, entry=entry_b),
+            Seat(round=rnd, table=b.table, position=b.position, entry=entry_a),
+        ]
+    )
+    _retag_tables(rnd, [a.table, b.table])
+    RoundLog.objects.create(
+        round=rnd,
+        action=RoundLog.Action.SWAPPED,
+        reason=_("%(a)s (table %(ta)d) ⇄ %(b)s (table %(tb)d)")
+        % {"a": entry_a, "ta": a.table.number, "b": entry_b, "tb": b.table.number},
+        by=by,
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_swap_bye(*, round: Round, seat: Seat, bye: Bye, by) -> Round:
+    """Give a seat's entrant the bye and seat the entrant who had it."""
+    rnd = _lock_draft(round)
+    seat = Seat.objects.select_related("table", "entry").get(pk=seat.pk, round=rnd)
+    bye = Bye.objects.select_related("entry").get(pk=bye.pk, round=rnd)
+    seated, waiting = seat.entry, bye.entry
+    seat.delete()
+    bye.delete()
+    Seat.objects.create(
+        round=rnd, table=seat.table, position=seat.position, entry=waiting
+    )
+    Bye.objects.create(round=rnd, entry=seated)
+    _retag_tables(rnd, [seat.table])
+    RoundLog.objects.create(
+        round=rnd,
+        action=RoundLog.Action.SWAPPED,
+        reason=_("%(a)s (table %(t)d) ⇄ %(b)s (bye)")
+        % {"a": seated, "t": seat.table.number, "b": waiting},
+        by=by,
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_publish(*, round: Round, by) -> Round:
+    """Publish a draft round: the public sees its draw from now on."""
+    rnd = _lock_draft(round)
+    withdrawn = list(
+        Entry.objects.filter(
+            seats__round=rnd, status=Entry.Status.WITHDRAWN
+        ).select_related("player", "team")
+    )
+    if withdrawn:
+        raise ValidationError(
+            _(
+                "%(names)s withdrew after the draw: swap them out or draw the "
+                "round again before publishing."
+            )
+            % {"names": ", ".join(str(e) for e in withdrawn)}
+        )
+    rnd.status = Round.Status.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    RoundLog.objects.create(round=rnd, action=RoundLog.Action.PUBLISHED, by=by)
+    tournament_touch(tournament=rnd.tournament)
+    return rnd
+
+
+# --------------------------------------------------------------------------- advance
+
+
+@transaction.atomic
+def phase_advance(*, phase, by):
+    """Send the qualifiers of a finished phase to the next one, seeded by ranking.
+
+    Every round of the phase must be closed. The cut follows the tournament's
+    tiebreak order (``draws.selectors.advance_preview``); the result says which
+    tiebreak decided it. Returns the :class:`draws.selectors.AdvanceResult`.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=phase.tournament_id)
+    phase = Phase.objects.select_related("tournament").get(pk=phase.pk)
+    rounds = list(Round.objects.filter(phase=phase).order_by("number"))
+    if len(rounds) < phase.rounds or any(
+        r.status != Round.Status.CLOSED for r in rounds
+    ):
+        raise EntryError(
+            _("Close every round of %(phase)s before advancing its qualifiers.")
+            % {"phase": phase.name},
+            code="rounds_open",
+        )
+    result = advance_preview(phase=phase)
+    if Round.objects.filter(phase=result.next_phase).exists():
+        raise EntryError(
+            _("%(phase)s has begun: its qualifiers are fixed.")
+            % {"phase": result.next_phase.name},
+            code="next_begun",
+        )
+    Entry.objects.filter(tournament=tournament, phase=result.next_phase).update(
+        phase=None, seed=None
+    )
+    for seed, row in enumerate(result.qualifiers, start=1):
+        Entry.objects.filter(pk=row.entry_id).update(phase=result.next_phase, seed=seed)
+    reason = _("%(count)s qualifiers for %(phase)s.") % {
+        "count": result.count,
+        "phase": result.next_phase.name,
+    }
+    if result.has_tie:
+        reason += " " + (
+            _("Level at the cut: registration order decided.")
+            if result.level
+            else _("Tie at the cut decided by %(tiebreak)s (%(a)s against %(b)s).")
+            % {
+                "tiebreak": result.decided_by,
+                "a": result.values[0],
+                "b": result.values[1],
+            }
+        )
+    RoundLog.objects.create(
+        round=rounds[-1], action=RoundLog.Action.ADVANCED, by=by, reason=reason
+    )
+    tournament_touch(tournament=tournament)
+    result.advanced = True
+    return result

@@ -1,0 +1,43 @@
+"""Route the director's draw workflow (namespace "director")."""
+
+from django.urls import path
+
+from draws import views
+
+urlpatterns = [
+    path("t/<slug:slug>/phases/", views.phase_list, name="phase_list"),
+    path(
+        "t/<slug:slug>/phases/<int:phase_id>/draw/",
+        views.round_draw,
+        name="round_draw",
+    ),
+    path(
+        "t/<slug:slug>/phases/<int:phase_id>/advance/",
+        views.phase_advance,
+        name="phase_advance",
+    ),
+    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/redraw/",
+        views.round_redraw,
+        name="round_redraw",
+    ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/swap/",
+        views.round_swap,
+        name="round_swap",
+    ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/publish/",
+        views.round_publish,
+        name="round_publish",
+    ),
+]
+
+# Mounted with the score sheets (namespace "scoring"): the results desk of a phase's
+# last round shows the cut and advances the qualifiers.
+desk_urlpatterns = [
+    path(
+        "round/<int:round_id>/advance/", views.phase_advance, name="phase_advance"
+    ),
+]

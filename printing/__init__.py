@@ -1,0 +1,1 @@
+"""Print the documents of a round: a registry of PDF documents."""

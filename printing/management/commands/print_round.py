@@ -1,0 +1,88 @@
+"""Print a round's score sheets, draw, standings or table results to a PDF file."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from printing import pdf
+from tournaments.models import Round, Tournament
+
+WHATS = ("sheets", "draw", "standings", "results")
+
+
+class Command(BaseCommand):
+    help = (
+        "Write one PDF for a round: score sheets, the draw, the standings after "
+        "the round, or the table results."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the tournament's short name in addresses")
+        parser.add_argument("round", type=int, help="the round number")
+        parser.add_argument("--what", choices=WHATS, default="sheets")
+        parser.add_argument("--out", required=True, type=Path, help="FILE.pdf")
+        parser.add_argument(
+            "--lang",
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="language of the sheets (default: the tournament's)",
+        )
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help="address the score sheets' QR codes point to",
+        )
+        parser.add_argument("--size", choices=pdf.SIZES, default="a4")
+        parser.add_argument("--order", choices=pdf.DRAW_ORDERS, default="both")
+        parser.add_argument("--kind", choices=pdf.STANDING_KINDS)
+
+    def handle(self, *args, **options):
+        try:
+            tournament = Tournament.objects.get(slug=options["slug"])
+        except Tournament.DoesNotExist:
+            raise CommandError(
+                _("No tournament with the short name “%(slug)s”.")
+                % {"slug": options["slug"]}
+            ) from None
+        try:
+            rnd = Round.objects.get(tournament=tournament, number=options["round"])
+        except Round.DoesNotExist:
+            with translation.override(tournament.language):
+                raise CommandError(
+                    _("%(tournament)s has no round %(number)s.")
+                    % {"tournament": tournament.name, "number": options["round"]}
+                ) from None
+        lang = options["lang"] or tournament.language
+        what = options["what"]
+        try:
+            if what == "sheets":
+                data = pdf.score_sheets_pdf(
+                    round=rnd,
+                    base_url=options["base_url"],
+                    size=options["size"],
+                    lang=lang,
+                )
+            elif what == "draw":
+                data = pdf.draw_pdf(round=rnd, order=options["order"], lang=lang)
+            elif what == "results":
+                data = pdf.table_results_pdf(round=rnd, lang=lang)
+            else:
+                kind = options["kind"] or (
+                    "players" if tournament.is_individual else "teams"
+                )
+                data = pdf.standings_pdf(
+                    tournament=tournament, after_round=rnd, kind=kind, lang=lang
+                )
+        except pdf.PdfError as exc:
+            raise CommandError(str(exc)) from None
+        out: Path = options["out"]
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+        with translation.override(lang):
+            done = _("Wrote %(path)s (%(size)s KiB).") % {
+                "path": out,
+                "size": len(data) // 1024,
+            }
+        self.stdout.write(self.style.SUCCESS(done))

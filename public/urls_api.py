@@ -1,0 +1,14 @@
+"""Route the read-only JSON API."""
+
+from django.urls import path
+
+from public.views import api
+
+app_name = "api"
+
+urlpatterns = [
+    path("tournaments/<slug:slug>/standings/", api.standings, name="standings"),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/", api.round_detail, name="round"
+    ),
+]

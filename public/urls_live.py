@@ -1,0 +1,16 @@
+"""Route the live public pages: standings, results, entrant and club pages."""
+
+from django.urls import path
+
+from public.views import live
+
+app_name = "live"
+
+urlpatterns = [
+    path("t/<slug:slug>/standings/", live.standings, name="standings"),
+    path("t/<slug:slug>/results/<int:number>/", live.results, name="results"),
+    path("t/<slug:slug>/entrants/<int:entry_id>/", live.entrant, name="entrant"),
+    path("t/<slug:slug>/clubs/<int:club_id>/", live.club, name="club"),
+    path("t/<slug:slug>/projector/", live.projector, name="projector"),
+    path("t/<slug:slug>/version/", live.version, name="version"),
+]

@@ -1,0 +1,197 @@
+"""Serve the read-only JSON API: standings and rounds, published data only.
+
+Answers carry an ETag on the tournament's version, so a client polling an
+unchanged tournament gets a 304 after one query.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+from django.http import HttpResponse, JsonResponse
+from django.utils.cache import get_conditional_response
+from django.utils.translation import gettext as _
+
+from standings import selectors as live
+from standings.compute import StandingRow
+from tournaments import selectors
+from tournaments.models import Round, Tournament
+
+CACHE_SECONDS = 600
+
+
+def _error(message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": message}, status=status)
+
+
+def _tournament(slug: str) -> Tournament | None:
+    return selectors.tournament_list_public().filter(slug=slug).first()
+
+
+def _etag(tournament: Tournament, request) -> str:
+    key = "|".join(
+        str(p)
+        for p in (
+            tournament.pk,
+            tournament.version,
+            tournament.tiebreaks,
+            tournament.bye_score,
+            tournament.bye_points,
+            tournament.bye_wins,
+            request.get_full_path(),
+        )
+    )
+    digest = hashlib.blake2b(key.encode(), digest_size=10).hexdigest()
+    return f'"api-{digest}"'
+
+
+def _finish(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _positive_int(raw: str | None) -> int | None:
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    value = int(raw)  # ValueError for the caller
+    if value < 1:
+        raise ValueError(raw)
+    return value
+
+
+def standings_payload(*, tournament: Tournament, kind: str, after_round, phase):
+    """Build the standings answer (a dict ready for JSON)."""
+    rows = live.standings_for(
+        tournament=tournament, kind=kind, after_round=after_round, phase=phase
+    )
+    if after_round is None:
+        after_round = live.current_round_number(tournament=tournament)
+    out = []
+    for r in rows:
+        if isinstance(r, StandingRow):
+            out.append(
+                {
+                    "rank": r.rank,
+                    "name": r.name,
+                    "club": r.club or None,
+                    "games_played": r.games_played,
+                    "games_won": r.games_won,
+                    "points": r.points,
+                    "point_difference": r.point_difference,
+                    "tiebreaks": r.tiebreaks,
+                    "entry_id": r.entry_id,
+                    "shared": r.shared,
+                }
+            )
+        else:
+            out.append(
+                {
+                    "rank": r.rank,
+                    "name": r.name,
+                    "club": r.name,
+                    "games_played": r.games_played,
+                    "games_won": r.games_won,
+                    "points": r.points,
+                    "point_difference": r.point_difference,
+                    "tiebreaks": r.tiebreaks,
+                    "club_id": r.club_id,
+                    "members": r.members,
+                    "shared": r.shared,
+                }
+            )
+    return {
+        "tournament": tournament.slug,
+        "kind": kind,
+        "after_round": after_round,
+        "rows": out,
+    }
+
+
+def standings(request, slug):
+    """``GET /api/tournaments/<slug>/standings/?kind=…&after_round=…&phase=…``."""
+    tournament = _tournament(slug)
+    if tournament is None:
+        return _error(_("No such tournament."), 404)
+    try:
+        kind = live.normalize_kind(tournament=tournament, kind=request.GET.get("kind"))
+    except live.StandingsRequestError:
+        return _error(_("kind must be players, teams or clubs."), 400)
+    try:
+        after_round = _positive_int(request.GET.get("after_round"))
+        phase = _positive_int(request.GET.get("phase"))
+    except ValueError:
+        return _error(_("after_round and phase must be positive whole numbers."), 400)
+    etag = _etag(tournament, request)
+    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
+        return _finish(not_modified, etag)
+    key = "api:standings:" + etag
+    body = cache.get(key)
+    if body is None:
+        payload = standings_payload(
+            tournament=tournament, kind=kind, after_round=after_round, phase=phase
+        )
+        body = JsonResponse(payload).content
+        cache.set(key, body, CACHE_SECONDS)
+    return _finish(HttpResponse(body, content_type="application/json"), etag)
+
+
+def round_payload(round_view, *, tournament: Tournament) -> dict:
+    """Build the round answer: tables, their seats and games (a dict for JSON)."""
+    return {
+        "tournament": tournament.slug,
+        "round": round_view.number,
+        "status": round_view.status,
+        "phase": round_view.phase,
+        "tables": [
+            {
+                "number": t.number,
+                "confirmed": t.confirmed,
+                "seats": [
+                    {
+                        "position": s.position,
+                        "entry_id": s.entry_id,
+                        "name": s.name,
+                        "club": s.club or None,
+                    }
+                    for s in t.seats
+                ],
+                "games": [
+                    {
+                        "number": g.number,
+                        "side_a": list(g.side_a),
+                        "side_b": list(g.side_b),
+                        "side_a_names": t.side_names(g.side_a),
+                        "side_b_names": t.side_names(g.side_b),
+                        "score_a": g.score_a,
+                        "score_b": g.score_b,
+                        "winner": g.winner,
+                        "finished": g.finished,
+                    }
+                    for g in t.games
+                ],
+            }
+            for t in round_view.tables
+        ],
+        "byes": [
+            {"entry_id": b.entry_id, "name": b.name, "club": b.club or None}
+            for b in round_view.byes
+        ],
+    }
+
+
+def round_detail(request, slug, number):
+    """``GET /api/tournaments/<slug>/rounds/<n>/``: published rounds only."""
+    tournament = _tournament(slug)
+    if tournament is None:
+        return _error(_("No such tournament."), 404)
+    etag = _etag(tournament, request)
+    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
+        return _finish(not_modified, etag)
+    try:
+        round_view = live.round_public(tournament=tournament, number=number)
+    except Round.DoesNotExist:
+        return _error(_("This round is not published."), 404)
+    return _finish(JsonResponse(round_payload(round_view, tournament=tournament)), etag)

@@ -1,0 +1,1 @@
+"""Rank entrants: pure calculation, tiebreak registry, read model of a round."""

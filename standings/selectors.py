@@ -1,0 +1,608 @@
+"""Read standings, rounds and results for the public, with a fixed number of queries.
+
+Only published or closed rounds count, and only tables whose score sheet is
+confirmed (unless a director asks for ``include_unconfirmed``). Every function here
+runs the same small number of queries whatever the size of the event: it reads
+plain values and hands them to :mod:`standings.compute`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring.models import ScoreSheet
+from standings.compute import (
+    ByeRow,
+    ByeRule,
+    ClubRow,
+    EntrantInfo,
+    GameRow,
+    StandingRow,
+    compute_club_standings,
+    compute_standings,
+    explain_order,
+    without_gc,
+)
+from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table, Tournament
+
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+KINDS = ("players", "teams", "clubs")
+
+
+class StandingsRequestError(ValueError):
+    """A request the public can get wrong: an unknown kind, round or phase."""
+
+
+# ------------------------------------------------------------------------ helpers
+
+
+def entrant_kind(tournament: Tournament) -> str:
+    """Return "players" for an individual event, "teams" for fixed pairs."""
+    return "players" if tournament.is_individual else "teams"
+
+
+def normalize_kind(*, tournament: Tournament, kind: str | None) -> str:
+    """Return the kind to show: "clubs" or the tournament's kind of entrant.
+
+    "players" and "teams" both mean the tournament's entrants, so callers need not
+    know the format.
+    """
+    kind = (kind or "").strip() or entrant_kind(tournament)
+    if kind not in KINDS:
+        raise StandingsRequestError(kind)
+    return "clubs" if kind == "clubs" else entrant_kind(tournament)
+
+
+def bye_rule_for(tournament: Tournament) -> ByeRule:
+    return ByeRule(
+        score=tournament.bye_score,
+        points=tournament.bye_points,
+        wins=tournament.bye_wins,
+    )
+
+
+def _phase_id(phase) -> int | None:
+    if phase is None or phase == "":
+        return None
+    if isinstance(phase, Phase):
+        return phase.pk
+    try:
+        return int(phase)
+    except (TypeError, ValueError):
+        raise StandingsRequestError(phase) from None
+
+
+def _entrant_name(first, last, team) -> str:
+    if team is not None:
+        return team
+    return f"{first} {last}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsInput:
+    entrants: dict[int, EntrantInfo]
+    games: list[GameRow]
+    byes: list[ByeRow]
+
+
+def _round_filter(prefix: str, *, tournament, after_round, phase_id) -> dict:
+    f = {
+        f"{prefix}tournament": tournament,
+        f"{prefix}status__in": PUBLIC_ROUND_STATUSES,
+    }
+    if after_round is not None:
+        f[f"{prefix}number__lte"] = after_round
+    if phase_id is not None:
+        f[f"{prefix}phase_id"] = phase_id
+    return f
+
+
+def standings_input(
+    *,
+    tournament: Tournament,
+    after_round: int | None = None,
+    phase=None,
+    include_unconfirmed: bool = False,
+) -> StandingsInput:
+    """Read the plain rows the calculation needs: four queries."""
+    with without_gc():
+        return _standings_input(tournament, after_round, phase, include_unconfirmed)
+
+
+def _standings_input(
+    tournament, after_round, phase, include_unconfirmed
+) -> StandingsInput:
+    phase_id = _phase_id(phase)
+    games_qs = Game.objects.filter(
+        **_round_filter(
+            "table__round__",
+            tournament=tournament,
+            after_round=after_round,
+            phase_id=phase_id,
+        )
+    )
+    if include_unconfirmed:
+        games_qs = games_qs.filter(
+            table__sheet__status__in=[
+                ScoreSheet.Status.ENTERED,
+                ScoreSheet.Status.CONFIRMED,
+            ]
+        )
+    else:
+        games_qs = games_qs.filter(table__sheet__status=ScoreSheet.Status.CONFIRMED)
+    game_values = list(
+        games_qs.values_list(
+            "id",
+            "number",
+            "table_id",
+            "table__number",
+            "table__round__number",
+            "table__round__phase_id",
+            "side_a",
+            "side_b",
+            "score_a",
+            "score_b",
+            "winner",
+            "finished",
+            "deals_won_a",
+            "deals_won_b",
+            "revokes_a",
+            "revokes_b",
+        )
+    )
+    seat_map: dict[tuple[int, int], int] = {}
+    if game_values:
+        seats = Seat.objects.filter(
+            **_round_filter(
+                "round__",
+                tournament=tournament,
+                after_round=after_round,
+                phase_id=phase_id,
+            )
+        ).values_list("table_id", "position", "entry_id")
+        seat_map = {(t, p): e for t, p, e in seats}
+
+    games: list[GameRow] = []
+    for (
+        gid,
+        number,
+        table_id,
+        table_no,
+        round_no,
+        ph,
+        side_a,
+        side_b,
+        sa,
+        sb,
+        winner,
+        finished,
+        da,
+        db,
+        ra,
+        rb,
+    ) in game_values:
+        a = tuple(
+            seat_map[(table_id, int(c))]
+            for c in side_a
+            if (table_id, int(c)) in seat_map
+        )
+        b = tuple(
+            seat_map[(table_id, int(c))]
+            for c in side_b
+            if (table_id, int(c)) in seat_map
+        )
+        games.append(
+            GameRow(
+                id=gid,
+                round_number=round_no,
+                phase_id=ph,
+                table_number=table_no,
+                side_a=a,
+                side_b=b,
+                score_a=sa,
+                score_b=sb,
+                winner=winner,
+                finished=finished,
+                deals_won_a=da,
+                deals_won_b=db,
+                revokes_a=ra,
+                revokes_b=rb,
+                number=number,
+            )
+        )
+
+    byes = [
+        ByeRow(entry_id=e, round_number=r, phase_id=ph, games=g or 1)
+        for e, r, ph, g in Bye.objects.filter(
+            **_round_filter(
+                "round__",
+                tournament=tournament,
+                after_round=after_round,
+                phase_id=phase_id,
+            )
+        ).values_list(
+            "entry_id",
+            "round__number",
+            "round__phase_id",
+            "round__phase__games_per_table",
+        )
+    ]
+
+    raw: dict[int, tuple[EntrantInfo, str, int | None]] = {}
+    for (
+        eid,
+        status,
+        entry_phase,
+        first,
+        last,
+        pclub,
+        pclub_name,
+        team,
+        tclub,
+        tclub_name,
+    ) in Entry.objects.filter(tournament=tournament).values_list(
+        "id",
+        "status",
+        "phase_id",
+        "player__first_name",
+        "player__last_name",
+        "player__club_id",
+        "player__club__name",
+        "team__name",
+        "team__club_id",
+        "team__club__name",
+    ):
+        raw[eid] = (
+            EntrantInfo(
+                id=eid,
+                name=_entrant_name(first, last, team),
+                club_id=tclub if team is not None else pclub,
+                club_name=(tclub_name if team is not None else pclub_name) or "",
+            ),
+            status,
+            entry_phase,
+        )
+
+    # Who is listed: everyone who played or had a bye here, and, overall, every
+    # entrant not withdrawn; in a phase, the entrants that reached it.
+    involved = {e for g in games for e in (*g.side_a, *g.side_b)}
+    involved.update(b.entry_id for b in byes)
+    listed: dict[int, EntrantInfo] = {}
+    for eid, (info, status, entry_phase) in raw.items():
+        if eid in involved:
+            listed[eid] = info
+        elif phase_id is None and status != Entry.Status.WITHDRAWN:
+            listed[eid] = info
+        elif phase_id is not None and entry_phase == phase_id:
+            listed[eid] = info
+    return StandingsInput(entrants=listed, games=games, byes=byes)
+
+
+def standings_from_input(
+    data: StandingsInput, *, tournament: Tournament, kind: str
+) -> list[StandingRow] | list[ClubRow]:
+    rows = compute_standings(
+        data.entrants.values(),
+        data.games,
+        tiebreaks=tournament.tiebreak_list,
+        byes=data.byes,
+        bye_rule=bye_rule_for(tournament),
+    )
+    if kind == "clubs":
+        return compute_club_standings(rows)
+    return rows
+
+
+# ---------------------------------------------------------------------- standings
+
+
+def standings_for(
+    *,
+    tournament: Tournament,
+    kind: str = "players",
+    after_round: int | None = None,
+    phase=None,
+    include_unconfirmed: bool = False,
+) -> list[StandingRow] | list[ClubRow]:
+    """Return the ranked rows of players or teams (``StandingRow``) or of clubs.
+
+    ``kind`` "players" and "teams" both mean the tournament's entrants; "clubs"
+    ranks clubs. ``after_round`` counts rounds 1..n only; ``phase`` (a Phase or its
+    id) only that phase's rounds. Four queries, whatever the size of the event.
+    """
+    kind = normalize_kind(tournament=tournament, kind=kind)
+    data = standings_input(
+        tournament=tournament,
+        after_round=after_round,
+        phase=phase,
+        include_unconfirmed=include_unconfirmed,
+    )
+    return standings_from_input(data, tournament=tournament, kind=kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """A row next to the entrant, and the first tiebreak that separates them."""
+
+    row: StandingRow
+    code: str | None
+    mine: int | float | None
+    theirs: int | float | None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantPage:
+    row: StandingRow
+    entrants: dict[int, EntrantInfo]
+    above: Neighbour | None
+    below: Neighbour | None
+    tiebreaks: tuple[str, ...]
+    total: int
+    head_to_head_name: str = ""
+    games_won_by: dict[int, int] = field(default_factory=dict)
+
+
+def entrant_page_data(
+    *,
+    tournament: Tournament,
+    entry,
+    after_round: int | None = None,
+    phase=None,
+) -> EntrantPage | None:
+    """Explain an entrant's position: games, tiebreak values and both neighbours.
+
+    ``entry`` is an Entry or its id; ``None`` when the entrant is not listed.
+    """
+    entry_id = entry.pk if isinstance(entry, Entry) else int(entry)
+    data = standings_input(tournament=tournament, after_round=after_round, phase=phase)
+    rows = standings_from_input(data, tournament=tournament, kind="players")
+    index = next((i for i, r in enumerate(rows) if r.entry_id == entry_id), None)
+    if index is None:
+        return None
+    row = rows[index]
+    codes = tuple(tournament.tiebreak_list) or (
+        "games_won",
+        "points",
+        "point_difference",
+    )
+
+    def neighbour(other: StandingRow, upper: bool) -> Neighbour:
+        if upper:
+            code, theirs, mine = explain_order(other, row, codes)
+        else:
+            code, mine, theirs = explain_order(row, other, codes)
+        return Neighbour(row=other, code=code, mine=mine, theirs=theirs)
+
+    # The neighbours are the nearest rows with another rank, or a row sharing it.
+    above = neighbour(rows[index - 1], True) if index > 0 else None
+    below = neighbour(rows[index + 1], False) if index + 1 < len(rows) else None
+    h2h_name = ""
+    if row.head_to_head_with is not None and row.head_to_head_with in data.entrants:
+        h2h_name = data.entrants[row.head_to_head_with].name
+    return EntrantPage(
+        row=row,
+        entrants=data.entrants,
+        above=above,
+        below=below,
+        tiebreaks=codes,
+        total=len(rows),
+        head_to_head_name=h2h_name,
+        games_won_by={r.entry_id: r.games_won for r in rows},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ClubPage:
+    club: ClubRow
+    members: list[StandingRow]
+    entrants: dict[int, EntrantInfo]
+    total: int
+
+
+def club_page_data(
+    *,
+    tournament: Tournament,
+    club,
+    after_round: int | None = None,
+    phase=None,
+) -> ClubPage | None:
+    """Explain a club's position: its members' rows and how the percentage adds up."""
+    club_id = getattr(club, "pk", club)
+    data = standings_input(tournament=tournament, after_round=after_round, phase=phase)
+    rows = standings_from_input(data, tournament=tournament, kind="players")
+    clubs = compute_club_standings(rows)
+    club_row = next((c for c in clubs if c.club_id == int(club_id)), None)
+    if club_row is None:
+        return None
+    members = [r for r in rows if r.club_id == club_row.club_id]
+    return ClubPage(
+        club=club_row, members=members, entrants=data.entrants, total=len(clubs)
+    )
+
+
+# ------------------------------------------------------------------------- rounds
+
+
+def public_rounds(*, tournament: Tournament) -> list[Round]:
+    """The published and closed rounds, in order, with their phase (one query)."""
+    return list(
+        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES)
+        .select_related("phase")
+        .order_by("number")
+    )
+
+
+def public_phases(*, tournament: Tournament) -> list[Phase]:
+    """The phases that have a public round (one query)."""
+    return list(
+        Phase.objects.filter(
+            tournament=tournament, round_set__status__in=PUBLIC_ROUND_STATUSES
+        )
+        .distinct()
+        .order_by("order")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    position: int
+    entry_id: int
+    name: str
+    club: str
+    club_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    number: int
+    side_a: tuple[int, ...]
+    side_b: tuple[int, ...]
+    score_a: int | None
+    score_b: int | None
+    winner: int | None
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    number: int
+    confirmed: bool
+    seats: tuple[SeatView, ...]
+    games: tuple[GameView, ...]
+
+    def seat(self, position: int) -> SeatView | None:
+        return next((s for s in self.seats if s.position == position), None)
+
+    def side_names(self, positions: tuple[int, ...]) -> list[str]:
+        return [s.name for p in positions if (s := self.seat(p))]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    status: str
+    phase: str
+    tables: tuple[TableView, ...]
+    byes: tuple[SeatView, ...]
+
+
+def round_public(*, tournament: Tournament, number: int) -> RoundView:
+    """Return a public round's tables, seats and games; scores only when confirmed.
+
+    Raises ``Round.DoesNotExist`` for a draft or unknown round. Five queries.
+    """
+    rnd = Round.objects.select_related("phase").get(
+        tournament=tournament, number=number, status__in=PUBLIC_ROUND_STATUSES
+    )
+    tables = list(
+        Table.objects.filter(round=rnd)
+        .order_by("number")
+        .values_list("id", "number", "sheet__status")
+    )
+    seat_rows: dict[int, list[SeatView]] = {}
+    for table_id, position, eid, first, last, pclub, pcid, team, tclub, tcid in (
+        Seat.objects.filter(round=rnd)
+        .order_by("table_id", "position")
+        .values_list(
+            "table_id",
+            "position",
+            "entry_id",
+            "entry__player__first_name",
+            "entry__player__last_name",
+            "entry__player__club__name",
+            "entry__player__club_id",
+            "entry__team__name",
+            "entry__team__club__name",
+            "entry__team__club_id",
+        )
+    ):
+        seat_rows.setdefault(table_id, []).append(
+            SeatView(
+                position=position,
+                entry_id=eid,
+                name=_entrant_name(first, last, team),
+                club=(tclub if team is not None else pclub) or "",
+                club_id=tcid if team is not None else pcid,
+            )
+        )
+    game_rows: dict[int, list] = {}
+    for g in (
+        Game.objects.filter(table__round=rnd)
+        .order_by("table_id", "number")
+        .values_list(
+            "table_id",
+            "number",
+            "side_a",
+            "side_b",
+            "score_a",
+            "score_b",
+            "winner",
+            "finished",
+        )
+    ):
+        game_rows.setdefault(g[0], []).append(g[1:])
+    byes = tuple(
+        SeatView(
+            position=0,
+            entry_id=eid,
+            name=_entrant_name(first, last, team),
+            club=(tclub if team is not None else pclub) or "",
+            club_id=tcid if team is not None else pcid,
+        )
+        for eid, first, last, pclub, pcid, team, tclub, tcid in Bye.objects.filter(
+            round=rnd
+        )
+        .order_by("entry_id")
+        .values_list(
+            "entry_id",
+            "entry__player__first_name",
+            "entry__player__last_name",
+            "entry__player__club__name",
+            "entry__player__club_id",
+            "entry__team__name",
+            "entry__team__club__name",
+            "entry__team__club_id",
+        )
+    )
+    views = []
+    for table_id, table_no, sheet_status in tables:
+        confirmed = sheet_status == ScoreSheet.Status.CONFIRMED
+        games = tuple(
+            GameView(
+                number=number_,
+                side_a=tuple(int(c) for c in side_a),
+                side_b=tuple(int(c) for c in side_b),
+                score_a=sa if confirmed else None,
+                score_b=sb if confirmed else None,
+                winner=winner if confirmed else None,
+                finished=finished if confirmed else False,
+            )
+            for number_, side_a, side_b, sa, sb, winner, finished in game_rows.get(
+                table_id, []
+            )
+        )
+        views.append(
+            TableView(
+                number=table_no,
+                confirmed=confirmed,
+                seats=tuple(seat_rows.get(table_id, [])),
+                games=games,
+            )
+        )
+    return RoundView(
+        number=rnd.number,
+        status=rnd.status,
+        phase=rnd.phase.name,
+        tables=tuple(views),
+        byes=byes,
+    )
+
+
+def current_round_number(*, tournament: Tournament) -> int | None:
+    """The latest published or closed round's number, or None (one query)."""
+    return (
+        Round.objects.filter(tournament=tournament, status__in=PUBLIC_ROUND_STATUSES)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )

@@ -1,0 +1,485 @@
+"""Register entrants one by one (late entries too) or from a CSV file, all or none."""
+
+import csv
+import io
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from clubs import selectors as club_selectors
+from clubs.models import Club, Player
+from tournaments import selectors
+from tournaments.models import (
+    Entry,
+    Tournament,
+)
+from tournaments.services import entry_register, tournament_started
+
+# -------------------------------------------------------------------- the import
+
+
+HEADER_ALIASES = {
+    "first_name": {
+        "firstname", "first", "givenname", "forename", "voornaam", "prenom",
+    },
+    "last_name": {
+        "lastname", "last", "surname", "familyname", "achternaam", "familienaam",
+        "naam", "nom", "nomdefamille",
+    },
+    "club": {"club", "clubname", "clubnaam", "vereniging", "cercle", "societe"},
+    "member_number": {
+        "membernumber", "member", "membernr", "memberno", "number", "lidnummer",
+        "lidnr", "nummer", "numerodemembre", "numero", "nummembre", "licence",
+        "license", "affiliation",
+    },
+    "team": {
+        "team", "teamname", "pair", "ploeg", "ploegnaam", "teamnaam", "paar",
+        "equipe", "nomdelequipe", "nomequipe", "doublette",
+    },
+}  # fmt: skip
+
+MAX_LENGTHS = {
+    "first_name": 80,
+    "last_name": 80,
+    "club": 120,
+    "member_number": 30,
+    "team": 120,
+}
+
+
+@dataclass
+class ImportRow:
+    """One line of a registration file, what it will do, and what is wrong with it."""
+
+    line: int
+    first_name: str = ""
+    last_name: str = ""
+    club: str = ""
+    member_number: str = ""
+    team: str = ""
+    errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    skip: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ImportResult:
+    """What an import found (``commit=False``) or did (``commit=True``)."""
+
+    rows: list[ImportRow] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    committed: bool = False
+    created_clubs: int = 0
+    created_players: int = 0
+    created_teams: int = 0
+    created_entries: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(r.ok for r in self.rows)
+
+    @property
+    def error_rows(self) -> list[ImportRow]:
+        return [r for r in self.rows if r.errors]
+
+    @property
+    def new_entries(self) -> int:
+        """How many entries the import makes (or made)."""
+        if self.committed:
+            return self.created_entries
+        seen, count = set(), 0
+        for r in self.rows:
+            if r.skip or r.errors:
+                continue
+            key = selectors.fold(r.team) if r.team else r.line
+            if key not in seen:
+                seen.add(key)
+                count += 1
+        return count
+
+    @property
+    def skipped(self) -> int:
+        return sum(1 for r in self.rows if r.skip)
+
+
+def _header_key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", selectors.fold(text))
+
+
+def _map_header(header: list[str]) -> dict[str, int]:
+    mapping: dict[str, int] = {}
+    for index, name in enumerate(header):
+        key = _header_key(name)
+        for column, aliases in HEADER_ALIASES.items():
+            if (key == column.replace("_", "") or key in aliases) and (
+                column not in mapping
+            ):
+                mapping[column] = index
+                break
+    return mapping
+
+
+def _parse_csv(csv_text: str, result: ImportResult, *, pairs: bool) -> list[ImportRow]:
+    text = csv_text.lstrip("\ufeff")
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if not lines:
+        result.errors.append(_("The file is empty."))
+        return []
+    first = lines[0]
+    delimiter = max((";", ",", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows = [r for r in reader]
+    header_index = next(i for i, r in enumerate(rows) if any(c.strip() for c in r))
+    header = rows[header_index]
+    mapping = _map_header(header)
+    result.columns = [c for c in MAX_LENGTHS if c in mapping]
+    needed = ["first_name", "last_name"] + (["team"] if pairs else [])
+    missing = [c for c in needed if c not in mapping]
+    if missing:
+        names = {
+            "first_name": _("first name"),
+            "last_name": _("last name"),
+            "team": _("team"),
+        }
+        result.errors.append(
+            _(
+                "The first line must name the columns; missing: %(missing)s "
+                "(found: %(found)s). Accepted names include first_name/voornaam/"
+                "prénom, last_name/achternaam/nom, club, member_number/lidnummer, "
+                "team/ploeg/équipe."
+            )
+            % {
+                "missing": ", ".join(str(names[c]) for c in missing),
+                "found": ", ".join(h.strip() for h in header) or "—",
+            }
+        )
+        return []
+    parsed: list[ImportRow] = []
+    for offset, cells in enumerate(rows[header_index + 1 :], start=header_index + 2):
+        if not any(c.strip() for c in cells):
+            continue
+        row = ImportRow(line=offset)
+        for column, index in mapping.items():
+            value = cells[index].strip() if index < len(cells) else ""
+            value = re.sub(r"\s+", " ", value)
+            if len(value) > MAX_LENGTHS[column]:
+                row.errors.append(
+                    _("%(column)s is longer than %(max)d characters.")
+                    % {"column": column, "max": MAX_LENGTHS[column]}
+                )
+                value = value[: MAX_LENGTHS[column]]
+            setattr(row, column, value)
+        if not row.first_name:
+            row.errors.append(_("The first name is missing."))
+        if not row.last_name:
+            row.errors.append(_("The last name is missing."))
+        if pairs and not row.team:
+            row.errors.append(_("The team name is missing."))
+        parsed.append(row)
+    if not parsed:
+        result.errors.append(_("The file has a header but no players."))
+    return parsed
+
+
+def _person_key(row: ImportRow) -> tuple[str, str, str]:
+    return (
+        selectors.fold(row.first_name),
+        selectors.fold(row.last_name),
+        selectors.fold(row.club),
+    )
+
+
+def _check_rows(tournament: Tournament, rows: list[ImportRow]) -> None:
+    """Find duplicates and conflicts with the database; write nothing."""
+    pairs = not tournament.is_individual
+    seen: dict[tuple, int] = {}
+    numbers: dict[tuple[str, str], int] = {}
+    clubs: dict[str, Club | None] = {}
+    registered_players = set(
+        Entry.objects.filter(tournament=tournament, player__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    )
+    registered_teams = set(
+        Entry.objects.filter(tournament=tournament, team__isnull=False).values_list(
+            "team_id", flat=True
+        )
+    )
+    for row in rows:
+        if row.errors:
+            continue
+        key = _person_key(row)
+        if key in seen:
+            row.errors.append(
+                _("%(name)s is already on line %(line)d.")
+                % {"name": f"{row.first_name} {row.last_name}", "line": seen[key]}
+            )
+            continue
+        seen[key] = row.line
+        if row.member_number:
+            nkey = (selectors.fold(row.club), row.member_number)
+            if nkey in numbers:
+                row.errors.append(
+                    _("Member number %(number)s is already on line %(line)d.")
+                    % {"number": row.member_number, "line": numbers[nkey]}
+                )
+                continue
+            numbers[nkey] = row.line
+        club_key = selectors.fold(row.club)
+        if club_key not in clubs:
+            clubs[club_key] = club_selectors.club_find(name=row.club)
+        club = clubs[club_key]
+        if row.club and club is None:
+            row.notes.append(_("new club"))
+        player = (
+            club_selectors.player_find(
+                first_name=row.first_name, last_name=row.last_name, club=club
+            )
+            if (club is not None or not row.club)
+            else None
+        )
+        if player is None:
+            row.notes.append(_("new player"))
+            if row.member_number and club is not None:
+                holder = Player.objects.filter(
+                    club=club, member_number=row.member_number
+                ).first()
+                if holder is not None:
+                    row.errors.append(
+                        _("Member number %(number)s belongs to %(name)s.")
+                        % {"number": row.member_number, "name": holder.full_name}
+                    )
+                    continue
+        else:
+            if (
+                row.member_number
+                and player.member_number
+                and player.member_number != row.member_number
+            ):
+                row.errors.append(
+                    _("%(name)s has member number %(known)s, not %(number)s.")
+                    % {
+                        "name": player.full_name,
+                        "known": player.member_number,
+                        "number": row.member_number,
+                    }
+                )
+                continue
+            if not pairs and player.pk in registered_players:
+                row.notes.append(_("already registered"))
+                row.skip = True
+    if not pairs:
+        return
+    groups: dict[tuple[str, str], list[ImportRow]] = defaultdict(list)
+    for row in rows:
+        if row.team:
+            groups[(selectors.fold(row.team), selectors.fold(row.club))].append(row)
+    team_names: dict[str, tuple[str, str]] = {}
+    for (team_key, club_key), members in groups.items():
+        if team_key in team_names and team_names[team_key] != (team_key, club_key):
+            for row in members:
+                row.errors.append(
+                    _("Team “%(team)s” appears with two different clubs.")
+                    % {"team": row.team}
+                )
+            continue
+        team_names[team_key] = (team_key, club_key)
+        if len(members) != 2:
+            for row in members:
+                row.errors.append(
+                    _(
+                        "Team “%(team)s” has %(count)d player(s) in the file; a "
+                        "team is two players."
+                    )
+                    % {"team": row.team, "count": len(members)}
+                )
+            continue
+        club = clubs.get(club_key)
+        team = club_selectors.team_find(name=members[0].team, club=club)
+        if team is None:
+            for row in members:
+                row.notes.append(_("new team"))
+        else:
+            for row in members:
+                row.notes.append(_("existing team"))
+            if team.pk in registered_teams:
+                for row in members:
+                    row.notes.append(_("already registered"))
+                    row.skip = True
+
+
+def _apply_rows(
+    tournament: Tournament, rows: list[ImportRow], result: ImportResult
+) -> list[Entry]:
+    """Write clubs, players, teams and entries for checked rows (in a transaction)."""
+    from clubs import services as club_services
+
+    late = tournament_started(tournament)
+    clubs: dict[str, Club | None] = {"": None}
+    players: dict[int, Player] = {}
+    entries: list[Entry] = []
+
+    def club_for(name: str) -> Club | None:
+        key = selectors.fold(name)
+        if key not in clubs:
+            club = club_selectors.club_find(name=name)
+            if club is None:
+                club = club_services.club_create(name=name)
+                result.created_clubs += 1
+            clubs[key] = club
+        return clubs[key]
+
+    for row in rows:
+        if row.skip:
+            continue
+        club = club_for(row.club)
+        player = club_selectors.player_find(
+            first_name=row.first_name, last_name=row.last_name, club=club
+        )
+        if player is None:
+            player = club_services.player_create(
+                first_name=row.first_name,
+                last_name=row.last_name,
+                club=club,
+                member_number=row.member_number,
+            )
+            result.created_players += 1
+        elif row.member_number and not player.member_number:
+            club_services.player_update(player=player, member_number=row.member_number)
+        players[row.line] = player
+        if tournament.is_individual:
+            entries.append(
+                entry_register(tournament=tournament, player=player, late=late)
+            )
+            result.created_entries += 1
+    if tournament.is_individual:
+        return entries
+    groups: dict[tuple[str, str], list[ImportRow]] = defaultdict(list)
+    for row in rows:
+        if not row.skip:
+            groups[(selectors.fold(row.team), selectors.fold(row.club))].append(row)
+    for members in groups.values():
+        first, second = members
+        club = club_for(first.club)
+        team = club_selectors.team_find(name=first.team, club=club)
+        if team is None:
+            team = club_services.team_create(
+                name=first.team,
+                club=club,
+                player_one=players[first.line],
+                player_two=players[second.line],
+            )
+            result.created_teams += 1
+        entries.append(entry_register(tournament=tournament, team=team, late=late))
+        result.created_entries += 1
+    return entries
+
+
+class _Rollback(Exception):
+    pass
+
+
+def registrations_import(
+    *, tournament: Tournament, csv_text: str, commit: bool
+) -> ImportResult:
+    """Read registrations from CSV; with ``commit`` write them, all or nothing.
+
+    Columns (first line, en/nl/fr names accepted): first name, last name, club,
+    member number, and for pairs the team name (two lines per team). ``;``, ``,``
+    or tab separated; UTF-8 with or without a BOM. A player already registered is
+    skipped; a duplicate inside the file or a conflicting member number is an
+    error, and any error means nothing is written.
+    """
+    result = ImportResult()
+    rows = _parse_csv(csv_text, result, pairs=not tournament.is_individual)
+    result.rows = rows
+    if result.errors:
+        return result
+    _check_rows(tournament, rows)
+    if not commit or not result.ok:
+        return result
+    try:
+        with transaction.atomic():
+            Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+            _apply_rows(tournament, rows, result)
+            if not result.ok:
+                raise _Rollback
+    except _Rollback:
+        pass
+    except ValidationError as exc:
+        result.errors.extend(exc.messages)
+    except IntegrityError:
+        result.errors.append(
+            _("Someone changed the registrations meanwhile; nothing was imported.")
+        )
+    if result.errors or not result.ok:
+        result.created_clubs = result.created_players = 0
+        result.created_teams = result.created_entries = 0
+        return result
+    result.committed = True
+    return result
+
+
+def registration_add(
+    *,
+    tournament: Tournament,
+    first_name: str,
+    last_name: str,
+    club: str = "",
+    member_number: str = "",
+    team: str = "",
+    partner_first_name: str = "",
+    partner_last_name: str = "",
+) -> Entry:
+    """Register one player (or, for pairs, one team of two) typed by the director.
+
+    Clubs and players are found or created as by the import; once the draw has
+    begun the entry is a late entry, present at once.
+    """
+    pairs = not tournament.is_individual
+    rows = [
+        ImportRow(
+            line=1,
+            first_name=first_name.strip(),
+            last_name=last_name.strip(),
+            club=club.strip(),
+            member_number=member_number.strip(),
+            team=team.strip(),
+        )
+    ]
+    if pairs:
+        rows.append(
+            ImportRow(
+                line=2,
+                first_name=partner_first_name.strip(),
+                last_name=partner_last_name.strip(),
+                club=club.strip(),
+                team=team.strip(),
+            )
+        )
+    for row in rows:
+        if not row.first_name or not row.last_name:
+            raise ValidationError(_("Every player needs a first and a last name."))
+        if pairs and not row.team:
+            raise ValidationError(_("A team needs a name."))
+    _check_rows(tournament, rows)
+    errors = [e for r in rows for e in r.errors]
+    if errors:
+        raise ValidationError(errors)
+    if any(r.skip for r in rows):
+        raise ValidationError(_("This entrant is registered already."))
+    result = ImportResult(rows=rows)
+    with transaction.atomic():
+        entries = _apply_rows(tournament, rows, result)
+    return entries[0]
+
+

@@ -1,0 +1,260 @@
+"""Serve the director's pages; each needs login and permission on the tournament."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_tables2 import RequestConfig
+
+from clubs.access import any_director_required, is_htmx
+from clubs.forms import SearchForm, add_errors
+from clubs.models import Club
+from tournaments import registration, selectors, services
+from tournaments.access import director_required, staff_required
+from tournaments.forms import (
+    EntryAddForm,
+    ImportForm,
+    PhaseFormSet,
+    TournamentForm,
+    phase_rows,
+)
+from tournaments.models import Entry, Round, Tournament
+from tournaments.tables import EntryTable, TournamentTable
+
+# -------------------------------------------------------------------------- home
+
+
+@any_director_required
+@require_GET
+def home(request):
+    tournaments = selectors.tournament_list_for_director(user=request.user)
+    table = TournamentTable(tournaments)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournaments/director/home.html",
+        {
+            "tournaments": tournaments,
+            "table": table,
+            "can_create": request.user.is_staff or request.user.is_superuser,
+        },
+    )
+
+
+# -------------------------------------------------------------------- tournament
+
+
+def _phase_formset(data, tournament, *, prefix="phases"):
+    return PhaseFormSet(data, instance=tournament, prefix=prefix)
+
+
+@staff_required
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    formset = _phase_formset(request.POST or None, Tournament())
+    if request.method == "POST" and form.is_valid() and formset.is_valid():
+        try:
+            tournament = services.tournament_create(
+                by=request.user, phases=phase_rows(formset), **form.changed_fields()
+            )
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament created."))
+            return redirect("director:tournament", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/director/tournament_form.html",
+        {"form": form, "formset": formset, "creating": True},
+    )
+
+
+@director_required
+@require_GET
+def tournament(request, tournament):
+    phases = selectors.phase_list(tournament=tournament)
+    return render(
+        request,
+        "tournaments/director/tournament.html",
+        {
+            "tournament": tournament,
+            "phases": phases,
+            "counts": selectors.entry_counts(tournament=tournament),
+            "draft": Round.objects.filter(
+                tournament=tournament, status=Round.Status.DRAFT
+            ).first(),
+            "latest": selectors.round_latest_public(tournament=tournament),
+        },
+    )
+
+
+@director_required
+def tournament_edit(request, tournament):
+    locked = selectors.tournament_has_results(tournament=tournament)
+    slug = tournament.slug
+    form = TournamentForm(
+        request.POST or None, instance=tournament, rules_locked=locked
+    )
+    formset = _phase_formset(request.POST or None, tournament)
+    if request.method == "POST" and form.is_valid() and formset.is_valid():
+        try:
+            updated = services.tournament_update(
+                tournament=Tournament.objects.get(pk=tournament.pk),
+                by=request.user,
+                phases=phase_rows(formset),
+                **form.changed_fields(),
+            )
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("director:tournament", slug=updated.slug)
+    return render(
+        request,
+        "tournaments/director/tournament_form.html",
+        {
+            "form": form,
+            "formset": formset,
+            "tournament": Tournament.objects.get(slug=slug),
+            "rules_locked": locked,
+        },
+    )
+
+
+# ----------------------------------------------------------------------- entries
+
+
+def _entries_context(request, tournament):
+    search = SearchForm(request.GET or None)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
+    entries = selectors.entry_search(tournament=tournament, query=query)
+    table = EntryTable(entries)
+    RequestConfig(request, paginate=False).configure(table)
+    return {
+        "tournament": tournament,
+        "search": search,
+        "query": query,
+        "table": table,
+        "shown": len(entries),
+        "counts": selectors.entry_counts(tournament=tournament),
+    }
+
+
+@director_required
+@require_GET
+def entries(request, tournament):
+    context = _entries_context(request, tournament)
+    if is_htmx(request):
+        return render(request, "tournaments/director/_entries_table.html", context)
+    context["add_form"] = EntryAddForm(pairs=not tournament.is_individual)
+    context["clubs"] = Club.objects.order_by("name").values_list("name", flat=True)
+    return render(request, "tournaments/director/entries.html", context)
+
+
+@director_required
+@require_POST
+def entry_status(request, tournament, entry_id):
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    action = request.POST.get("action")
+    if action == "present":
+        services.entry_set_present(entry=entry, present=True)
+    elif action == "absent":
+        services.entry_set_present(entry=entry, present=False)
+    elif action == "withdraw":
+        services.entry_withdraw(entry=entry)
+    else:
+        return render(
+            request,
+            "tournaments/director/_message.html",
+            {"message": _("Unknown check-in action.")},
+            status=400,
+        )
+    if is_htmx(request):
+        entry = selectors.entry_list(tournament=tournament).get(pk=entry.pk)
+        response = render(
+            request,
+            "tournaments/director/_checkin_cell.html",
+            {"record": entry, "tournament": tournament},
+        )
+        response["HX-Trigger"] = "entries-changed"
+        return response
+    return redirect(
+        reverse("director:entries", kwargs={"slug": tournament.slug})
+        + f"#entry-{entry.pk}"
+    )
+
+
+@director_required
+@require_GET
+def entry_counts(request, tournament):
+    return render(
+        request,
+        "tournaments/director/_entry_counts.html",
+        {"counts": selectors.entry_counts(tournament=tournament)},
+    )
+
+
+@director_required
+@require_POST
+def entry_add(request, tournament):
+    form = EntryAddForm(request.POST, pairs=not tournament.is_individual)
+    if form.is_valid():
+        try:
+            entry = registration.registration_add(
+                tournament=tournament, **form.cleaned_data
+            )
+        except ValidationError as exc:
+            add_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is registered%(late)s.")
+                % {
+                    "name": entry,
+                    "late": _(" as a late entry, present") if entry.late else "",
+                },
+            )
+            return redirect("director:entries", slug=tournament.slug)
+    context = _entries_context(request, tournament)
+    context["add_form"] = form
+    context["clubs"] = Club.objects.order_by("name").values_list("name", flat=True)
+    return render(request, "tournaments/director/entries.html", context, status=400)
+
+
+@director_required
+def registration_import(request, tournament):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    result = None
+    if request.method == "POST" and form.is_valid():
+        commit = request.POST.get("commit") == "1"
+        result = registration.registrations_import(
+            tournament=tournament, csv_text=form.cleaned_data["text"], commit=commit
+        )
+        if result.committed:
+            messages.success(
+                request,
+                _(
+                    "%(entries)d entrants registered (%(players)d new players, "
+                    "%(clubs)d new clubs, %(teams)d new teams); %(skipped)d "
+                    "already registered."
+                )
+                % {
+                    "entries": result.created_entries,
+                    "players": result.created_players,
+                    "clubs": result.created_clubs,
+                    "teams": result.created_teams,
+                    "skipped": result.skipped,
+                },
+            )
+            return redirect("director:entries", slug=tournament.slug)
+        # Carry the text on to the confirmation, whatever its source.
+        form = ImportForm(initial={"text": form.cleaned_data["text"]})
+    status = 400 if result is not None and not result.ok else 200
+    return render(
+        request,
+        "tournaments/director/import.html",
+        {"tournament": tournament, "form": form, "result": result},
+        status=status,
+    )
