@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs import selectors
+from clubs import selectors, signals
 from clubs.models import Club, Player, Team
 
 CLUB_FIELDS = {"name", "short_name", "city"}
@@ -30,6 +30,15 @@ def _save(instance, *, unique_error: str):
             instance.save()
     except IntegrityError as exc:
         raise ValidationError(unique_error) from exc
+    return instance
+
+
+def _announce(instance):
+    """Tell the apps that show ``instance``'s name that it changed (see signals).
+
+    Only updates announce: a new club, player or team shows on no page yet.
+    """
+    signals.renamed.send(sender=type(instance), instance=instance)
     return instance
 
 
@@ -65,7 +74,7 @@ def club_update(*, club: Club, **fields) -> Club:
     for key, value in _strip(fields).items():
         setattr(club, key, value)
     _check_club(club)
-    return _save(club, unique_error=_("This club exists already."))
+    return _announce(_save(club, unique_error=_("This club exists already.")))
 
 
 # ----------------------------------------------------------------------- players
@@ -127,7 +136,7 @@ def player_update(*, player: Player, **fields) -> Player:
     for key, value in _strip(fields).items():
         setattr(player, key, value if value is not None or key == "club" else "")
     _check_player(player)
-    return _save(player, unique_error=_("This player exists already."))
+    return _announce(_save(player, unique_error=_("This player exists already.")))
 
 
 # ------------------------------------------------------------------------- teams
@@ -170,4 +179,4 @@ def team_update(*, team: Team, **fields) -> Team:
     for key, value in _strip(fields).items():
         setattr(team, key, value)
     _check_team(team)
-    return _save(team, unique_error=_("This team exists already."))
+    return _announce(_save(team, unique_error=_("This team exists already.")))

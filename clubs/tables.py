@@ -1,10 +1,21 @@
-"""Lay out the club, player and team lists."""
+"""Lay out the club, player and team lists on the site's one shared base table."""
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
-from tournaments.tables import BaseTable
+
+
+class BaseTable(tables.Table):
+    """The site's table: one look, responsive wrapper, no pagination by default.
+
+    It lives in the lowest app so that every app's ``tables.py`` can build on it.
+    """
+
+    class Meta:
+        attrs = {"class": "data-table"}
+        template_name = "django_tables2/table.html"
+        orderable = False
 
 
 class ClubTable(BaseTable):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scoring.services import EntryError
+from scoring.services import EntryConflict, EntryError
 from standings.compute import explain_order
 from standings.selectors import entrant_kind, standings_for
 from tournaments.models import Entry, Phase, Round, RoundLog, Seat
@@ -82,7 +82,7 @@ def advance_preview(*, phase) -> AdvanceResult:
         .first()
     )
     if next_phase is None or phase.advancement == Phase.Advancement.NONE:
-        raise EntryError(
+        raise EntryConflict(
             _("Nobody advances from %(phase)s.") % {"phase": phase.name},
             code="no_advancement",
         )

@@ -9,8 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from draws import generators as draw_module
+from draws.generators import registry as draw_methods
 from draws.selectors import advance_preview
-from scoring.services import EntryError
+from scoring.services import EntryConflict
 from tournaments import selectors
 from tournaments.models import (
     Bye,
@@ -23,21 +24,13 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.services import (
-    INDIVIDUAL_METHODS,
-    PAIR_METHODS,
-    tournament_touch,
-)
+from tournaments.services import tournament_touch
 
 # ------------------------------------------------------------------------- draws
 
 
 def _new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
-
-
-def _table_size(tournament: Tournament) -> int:
-    return 4 if tournament.is_individual else 2
 
 
 def _phase_entries(phase: Phase) -> list[Entry]:
@@ -59,9 +52,7 @@ def _compute_draw(
     *, phase: Phase, round_number: int, seed: int, exclude_round: Round | None
 ) -> draw_module.Draw:
     tournament = phase.tournament
-    allowed = INDIVIDUAL_METHODS if tournament.is_individual else PAIR_METHODS
-    method = phase.draw_method
-    if method not in allowed:
+    if phase.draw_method not in draw_methods.codes_for(tournament.format):
         raise ValidationError(
             _("The phase's draw (%(method)s) does not fit this tournament's format.")
             % {"method": phase.get_draw_method_display()}
@@ -95,44 +86,17 @@ def _compute_draw(
                 rank=entry.seed,
             )
         )
+    method = draw_methods.method(phase.draw_method)
+    in_phase = 1
+    if method.needs_round_in_phase:
+        in_phase += Round.objects.filter(phase=phase, number__lt=round_number).count()
     try:
-        if method == Phase.DrawMethod.SEEDED:
-            ranked = sorted(
-                entrants,
-                key=lambda e: (
-                    e.rank is None,
-                    e.rank or 0,
-                    -e.wins,
-                    -e.points,
-                    e.id,
-                ),
-            )
-            return draw_module.draw_seeded(
-                ranked, table_size=_table_size(tournament), seed=seed
-            )
-        if tournament.is_individual:
-            return draw_module.draw_individual(entrants, seed=seed, history=history)
-        in_phase = (
-            Round.objects.filter(phase=phase, number__lt=round_number).count() + 1
-        )
-        # A ranked phase (qualifiers) keeps its seeds only for its first round.
-        if phase.draw_method != Phase.DrawMethod.ROUND_ROBIN and in_phase > 1:
-            entrants = [
-                draw_module.Entrant(
-                    id=e.id,
-                    club=e.club,
-                    wins=e.wins,
-                    points=e.points,
-                    byes=e.byes,
-                )
-                for e in entrants
-            ]
-        return draw_module.draw_pairs(
+        return method.draw(
             entrants,
-            method=method,
+            format=tournament.format,
             seed=seed,
             history=history,
-            round_number=in_phase,
+            round_in_phase=in_phase,
         )
     except draw_module.DrawError as exc:
         raise ValidationError(_(draw_module.ERROR_TEXT[exc.code]) % exc.params) from exc
@@ -406,14 +370,14 @@ def phase_advance(*, phase, by):
     if len(rounds) < phase.rounds or any(
         r.status != Round.Status.CLOSED for r in rounds
     ):
-        raise EntryError(
+        raise EntryConflict(
             _("Close every round of %(phase)s before advancing its qualifiers.")
             % {"phase": phase.name},
             code="rounds_open",
         )
     result = advance_preview(phase=phase)
     if Round.objects.filter(phase=result.next_phase).exists():
-        raise EntryError(
+        raise EntryConflict(
             _("%(phase)s has begun: its qualifiers are fixed.")
             % {"phase": result.next_phase.name},
             code="next_begun",

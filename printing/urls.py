@@ -1,31 +1,40 @@
-"""Route the printed sheets (mounted at /print/): score sheets, draw, standings."""
+"""Route the printed documents (mounted at /print/): one view, one registry."""
 
 from django.urls import path
 
-from printing import views as pdf
+from printing.views import print_document
 
 app_name = "pdf"
 
 urlpatterns = [
     path(
         "<slug:slug>/round/<int:number>/sheets.pdf",
-        pdf.score_sheets,
+        print_document,
+        {"identifier": "sheets"},
         name="sheets",
     ),
     path(
         "<slug:slug>/round/<int:number>/draw.pdf",
-        pdf.draw,
+        print_document,
+        {"identifier": "draw"},
         name="draw",
     ),
     path(
         "<slug:slug>/round/<int:number>/results.pdf",
-        pdf.table_results,
+        print_document,
+        {"identifier": "results"},
         name="results",
     ),
     path(
         "<slug:slug>/round/<int:number>/standings.pdf",
-        pdf.standings,
+        print_document,
+        {"identifier": "standings"},
         name="round_standings",
     ),
-    path("<slug:slug>/standings.pdf", pdf.standings, name="standings"),
+    path(
+        "<slug:slug>/standings.pdf",
+        print_document,
+        {"identifier": "standings"},
+        name="standings",
+    ),
 ]

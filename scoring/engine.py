@@ -36,7 +36,11 @@ __all__ = [
     "Rules",
     "STANDARD_RULES",
     "Trump",
+    "RED_SUITS",
+    "SUIT_SYMBOLS",
     "card_points",
+    "game_finished",
+    "game_winner",
     "gettext_noop",
     "points_from_cards",
     "score_deal",
@@ -137,6 +141,16 @@ class Trump(str, Enum):  # noqa: UP042 -- the public API promises (str, Enum)
     def __str__(self) -> str:
         return self.value
 
+
+# The printed sign of each suit (no trump has none: each language has its word), and
+# the red suits. The one place the site's pages, sheets and PDFs take them from.
+SUIT_SYMBOLS: dict[str, str] = {
+    Trump.CLUBS.value: "♣",
+    Trump.DIAMONDS.value: "♦",
+    Trump.HEARTS.value: "♥",
+    Trump.SPADES.value: "♠",
+}
+RED_SUITS = frozenset({Trump.DIAMONDS.value, Trump.HEARTS.value})
 
 # Enum members hash by name, not value, so each member is a key beside its value.
 _IS_NO_TRUMP: dict[str, bool] = {}
@@ -448,11 +462,26 @@ def score_deal(deal: Deal, rules: Rules = STANDARD_RULES, carry: int = 0) -> Dea
     return DealScore((0, 0), factor, steps, steps + 1 if rules.draw_carry else 0)
 
 
+def game_finished(
+    totals: tuple[int, int], deals_played: int, rules: Rules = STANDARD_RULES
+) -> bool:
+    """Tell whether a game is over: a side reached the target, or the deals ran out."""
+    target = rules.target
+    if target is not None and (totals[0] >= target or totals[1] >= target):
+        return True
+    return rules.deals is not None and deals_played >= rules.deals
+
+
+def game_winner(totals: tuple[int, int], finished: bool) -> int | None:
+    """Return the side (0 or 1) that won a finished game; None if open or level."""
+    if not finished or totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
 def score_game(deals: Iterable[Deal], rules: Rules = STANDARD_RULES) -> GameScore:
     """Score a game's deals in order, passing carries on, and say who has won."""
     rules = _rules(rules)
-    target = rules.target
-    limit = rules.deals
     scored: list[DealScore] = []
     total_a = total_b = 0
     carry = 0
@@ -469,13 +498,11 @@ def score_game(deals: Iterable[Deal], rules: Rules = STANDARD_RULES) -> GameScor
         total_a += result.scores[0]
         total_b += result.scores[1]
         carry = result.carry
-        finished = (
-            target is not None and (total_a >= target or total_b >= target)
-        ) or (limit is not None and index + 1 >= limit)
-    winner = None
-    if finished and total_a != total_b:
-        winner = 0 if total_a > total_b else 1
-    return GameScore(tuple(scored), (total_a, total_b), finished, winner, carry)
+        finished = game_finished((total_a, total_b), index + 1, rules)
+    totals = (total_a, total_b)
+    return GameScore(
+        tuple(scored), totals, finished, game_winner(totals, finished), carry
+    )
 
 
 # --------------------------------------------------------------------------- cards

@@ -6,16 +6,11 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring.models import TableEvent
 from scoring.services import DealInput
 
-CLUBS, DIAMONDS, HEARTS, SPADES, NO_TRUMP = (
-    "clubs",
-    "diamonds",
-    "hearts",
-    "spades",
-    "no_trump",
-)
+CLUBS, DIAMONDS, HEARTS, SPADES, NO_TRUMP = (t.value for t in Trump)
 
 # One letter per trump in each of the site's languages (documented on the sheet).
 TRUMP_KEYS: dict[str, dict[str, str]] = {
@@ -24,14 +19,11 @@ TRUMP_KEYS: dict[str, dict[str, str]] = {
     # trèfle, carreau (k: c is cœur), cœur, pique, sans atout
     "fr": {"t": CLUBS, "k": DIAMONDS, "c": HEARTS, "p": SPADES, "s": NO_TRUMP},
 }
-TRUMP_SYMBOLS = {
-    "♣": CLUBS,
+# The engine's suit signs, and their outlined forms that some keyboards type.
+TRUMP_SYMBOLS = {symbol: trump for trump, symbol in SUIT_SYMBOLS.items()} | {
     "♧": CLUBS,
-    "♦": DIAMONDS,
     "♢": DIAMONDS,
-    "♥": HEARTS,
     "♡": HEARTS,
-    "♠": SPADES,
     "♤": SPADES,
 }
 TRUMP_NAMES = {
@@ -74,13 +66,12 @@ def parse_trump(value: str, lang: str | None = None) -> str | None:
 
 def legend(lang: str | None = None) -> list[tuple[str, str, str, bool]]:
     """Return (key, symbol, name, is_red) for each trump, in the given language."""
-    symbols = {v: k for k, v in reversed(TRUMP_SYMBOLS.items())}
     return [
         (
             key,
-            symbols.get(trump, ""),
+            SUIT_SYMBOLS.get(trump, ""),
             str(TRUMP_NAMES[trump]),
-            trump in (DIAMONDS, HEARTS),
+            trump in RED_SUITS,
         )
         for key, trump in trump_keys(lang).items()
     ]

@@ -6,15 +6,18 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring import engine
 from tournaments.models import Game, Table
 
 
 class Trump(models.TextChoices):
-    CLUBS = "clubs", pgettext_lazy("suit", "Clubs")
-    DIAMONDS = "diamonds", pgettext_lazy("suit", "Diamonds")
-    HEARTS = "hearts", pgettext_lazy("suit", "Hearts")
-    SPADES = "spades", pgettext_lazy("suit", "Spades")
-    NO_TRUMP = "no_trump", _("No trump")
+    """The engine's trumps (``scoring.engine.Trump``) with their translated names."""
+
+    CLUBS = engine.Trump.CLUBS.value, pgettext_lazy("suit", "Clubs")
+    DIAMONDS = engine.Trump.DIAMONDS.value, pgettext_lazy("suit", "Diamonds")
+    HEARTS = engine.Trump.HEARTS.value, pgettext_lazy("suit", "Hearts")
+    SPADES = engine.Trump.SPADES.value, pgettext_lazy("suit", "Spades")
+    NO_TRUMP = engine.Trump.NO_TRUMP.value, _("No trump")
 
 
 class ScoreSheet(models.Model):

@@ -8,16 +8,11 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scoring.engine import RED_SUITS, SUIT_SYMBOLS, game_finished, game_winner
 from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
 from tournaments.models import Game, Round, RoundLog, Seat, Table, Tournament
+from tournaments.names import entry_name
 
-SUIT_SYMBOLS = {
-    "clubs": "♣",
-    "diamonds": "♦",
-    "hearts": "♥",
-    "spades": "♠",
-}
-RED_SUITS = {"diamonds", "hearts"}
 CARD_RANKS = ("tens_a", "aces_a", "kings_a", "queens_a", "jacks_a")
 COMPARED = (
     "declarer",
@@ -44,12 +39,6 @@ def side_label(side: int | None) -> str:
     if side is None:
         return ""
     return pgettext("side", "A") if side == 0 else pgettext("side", "B")
-
-
-def entry_name(entry) -> str:
-    if entry.player_id:
-        return entry.player.full_name
-    return entry.team.name if entry.team_id else str(entry)
 
 
 # --------------------------------------------------------------------------- sheet
@@ -238,12 +227,6 @@ def _seat_names(table: Table) -> dict[int, str]:
     return {seat.position: entry_name(seat.entry) for seat in seats}
 
 
-def _finished(rules: Tournament, rows: list[DealRow], a: int, b: int) -> bool:
-    if rules.target is not None and max(a, b) >= rules.target:
-        return True
-    return rules.deals is not None and len(rows) >= rules.deals
-
-
 def _blocks(
     *,
     table: Table,
@@ -270,6 +253,7 @@ def _blocks(
     if any(getattr(g, "has_events", True) for g in games):
         for event in TableEvent.objects.filter(game_id__in=ids).select_related("by"):
             events[event.game_id].append(event)
+    rules = tournament.rules()
     blocks = []
     for game in games:
         block = GameBlock(
@@ -294,11 +278,12 @@ def _blocks(
                 block.finished = True
             else:
                 block.score_a, block.score_b = total_a, total_b
-                block.finished = block.forfeited or _finished(
-                    tournament, block.rows, total_a, total_b
+                block.finished = block.forfeited or game_finished(
+                    (total_a, total_b), len(block.rows), rules
                 )
-            if block.finished and block.score_a != block.score_b:
-                block.winner = 0 if block.score_a > block.score_b else 1
+            block.winner = game_winner(
+                (block.score_a, block.score_b), block.finished
+            )
         blocks.append(block)
     for block in blocks:
         if not block.finished:

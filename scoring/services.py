@@ -11,12 +11,14 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.errors import InvalidInput, StateConflict
 from scoring.engine import (
     TRICKS,
     CardCount,
     Deal,
     GameScore,
     InvalidDeal,
+    game_winner,
     points_from_cards,
     score_game,
 )
@@ -26,6 +28,7 @@ from tournaments.services import tournament_touch
 
 __all__ = [
     "DealInput",
+    "EntryConflict",
     "EntryError",
     "GameInput",
     "SheetConflict",
@@ -48,8 +51,8 @@ MAX_TOTAL = 9999
 # --------------------------------------------------------------------------- errors
 
 
-class EntryError(Exception):
-    """A user-facing refusal: a translated message and the field it belongs to."""
+class EntryError(InvalidInput):
+    """A refused entry: a translated message, the field and game it belongs to."""
 
     def __init__(
         self,
@@ -60,23 +63,27 @@ class EntryError(Exception):
         index: int | None = None,
         code: str = "invalid",
     ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.game = game
-        self.index = index
-        self.code = code
+        super().__init__(message, code=code, field=field, game=game, index=index)
 
 
-class SheetConflict(Exception):
+class EntryConflict(EntryError, StateConflict):
+    """A refusal about the state of the sheet or round, not the typed values (409)."""
+
+    status = 409
+
+
+class SheetConflict(StateConflict):
     """The sheet was saved by someone else since it was loaded (optimistic locking).
 
     ``sheet`` is the current version from the database.
     """
 
     def __init__(self, sheet: ScoreSheet) -> None:
-        super().__init__(f"sheet {sheet.pk} is at version {sheet.version}")
-        self.sheet = sheet
+        super().__init__(
+            f"sheet {sheet.pk} is at version {sheet.version}",
+            code="stale_version",
+            sheet=sheet,
+        )
 
 
 # The engine's field names → the entry form's field names.
@@ -318,10 +325,9 @@ def _game_result(
         score_b = tournament.forfeit_points if present == 1 else 0
         finished = True
     elif not finished and tournament.target is not None:
+        # Awarded points can carry a side over the target (the deal count cannot).
         finished = max(score_a, score_b) >= tournament.target
-    winner = None
-    if finished and score_a != score_b:
-        winner = 0 if score_a > score_b else 1
+    winner = game_winner((score_a, score_b), finished)
     return {
         "score_a": score_a,
         "score_b": score_b,
@@ -367,13 +373,13 @@ def _lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
 def _check_round_open(sheet: ScoreSheet) -> None:
     rnd = sheet.table.round
     if rnd.status == Round.Status.CLOSED:
-        raise EntryError(
+        raise EntryConflict(
             _("Round %(number)s is closed: reopen it before changing its sheets.")
             % {"number": rnd.number},
             code="round_closed",
         )
     if rnd.status == Round.Status.DRAFT:
-        raise EntryError(
+        raise EntryConflict(
             _("Round %(number)s is not published yet: publish the draw first.")
             % {"number": rnd.number},
             code="round_draft",
@@ -489,12 +495,12 @@ def _commit(
                 _("This tournament does not use double entry."), code="copy"
             )
         if confirmed:
-            raise EntryError(
+            raise EntryConflict(
                 _("This sheet is confirmed: the second entry is closed."),
                 code="confirmed",
             )
         if by is not None and fresh.entered_by_id == getattr(by, "pk", None):
-            raise EntryError(
+            raise EntryConflict(
                 _("The second entry must be typed by another director."),
                 code="same_director",
             )
@@ -503,7 +509,7 @@ def _commit(
         and by is not None
         and fresh.second_by_id == getattr(by, "pk", None)
     ):
-        raise EntryError(
+        raise EntryConflict(
             _("You typed the second entry: another director types the first."),
             code="same_director",
         )
@@ -865,16 +871,18 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     fresh = _lock(sheet=sheet, version=version, by=by)
     _check_round_open(fresh)
     if fresh.status == ScoreSheet.Status.CONFIRMED:
-        raise EntryError(_("This sheet is already confirmed."), code="confirmed")
+        raise EntryConflict(_("This sheet is already confirmed."), code="confirmed")
     if fresh.status == ScoreSheet.Status.OPEN:
-        raise EntryError(_("Nothing has been entered on this sheet yet."), code="open")
+        raise EntryConflict(
+            _("Nothing has been entered on this sheet yet."), code="open"
+        )
     unfinished = (
         Game.objects.filter(table_id=fresh.table_id, finished=False)
         .order_by("number")
         .values_list("number", flat=True)
     )
     if unfinished:
-        raise EntryError(
+        raise EntryConflict(
             _(
                 "Game %(number)s has not ended yet: enter its remaining deals, its "
                 "total, or a forfeit."
@@ -885,13 +893,13 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     tournament = fresh.table.round.tournament
     if tournament.double_entry:
         if fresh.second_by_id is None:
-            raise EntryError(
+            raise EntryConflict(
                 _("The second director has not typed this sheet yet."),
                 code="second_missing",
             )
         differences = sheet_differences(sheet=fresh)
         if differences:
-            raise EntryError(
+            raise EntryConflict(
                 _(
                     "The two entries differ in %(count)s places: make them agree "
                     "before confirming."
@@ -915,12 +923,12 @@ def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's na
     """Close a round whose every table is confirmed; its standings freeze."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status == Round.Status.CLOSED:
-        raise EntryError(
+        raise EntryConflict(
             _("Round %(number)s is already closed.") % {"number": rnd.number},
             code="closed",
         )
     if rnd.status == Round.Status.DRAFT:
-        raise EntryError(
+        raise EntryConflict(
             _("Round %(number)s is not published yet.") % {"number": rnd.number},
             code="draft",
         )
@@ -929,7 +937,7 @@ def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's na
         table__round=rnd, status=ScoreSheet.Status.CONFIRMED
     ).count()
     if confirmed < total:
-        raise EntryError(
+        raise EntryConflict(
             _(
                 "%(missing)s of %(total)s tables are not confirmed yet: a round "
                 "closes only when every table is confirmed."
@@ -957,7 +965,7 @@ def round_reopen(*, round: Round, by, reason: str) -> Round:  # noqa: A002
         )
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status != Round.Status.CLOSED:
-        raise EntryError(
+        raise EntryConflict(
             _("Round %(number)s is not closed.") % {"number": rnd.number},
             code="not_closed",
         )

@@ -7,18 +7,10 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from clubs.tables import BaseTable
 from scoring.models import ScoreSheet
 
 PHONE_HIDDEN = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
-
-
-class BaseTable(tables.Table):
-    """The look every list in the scoring app shares."""
-
-    class Meta:
-        attrs = {"class": "listing"}
-        orderable = False
-        template_name = "django_tables2/table.html"
 
 
 class RoundDeskTable(BaseTable):

@@ -17,22 +17,6 @@ from scoring.tables import RoundDeskTable
 from tournaments.models import Round, Table, Tournament
 from tournaments.selectors import user_can_direct
 
-# Refusals about the state of things (not the typed values) answer 409.
-_STATE_CODES = {
-    "round_closed",
-    "round_draft",
-    "confirmed",
-    "closed",
-    "draft",
-    "unconfirmed",
-    "not_closed",
-    "open",
-    "unfinished",
-    "mismatch",
-    "second_missing",
-    "same_director",
-}
-
 
 def _check(user, tournament) -> None:
     if not user_can_direct(user=user, tournament=tournament):
@@ -166,7 +150,7 @@ def _refused(request, table, copy, exc, form=None, **kwargs):
         return _render_sheet(
             request, table, copy=copy, status=409, conflict=exc.sheet, **kwargs
         )
-    status = 409 if exc.code in _STATE_CODES else 422
+    status = exc.status
     if form is not None and exc.field in form.fields:
         form.add_error(exc.field, exc.message)
         error = None
@@ -429,7 +413,7 @@ def round_close(request, round_id: int):
     try:
         services.round_close(round=rnd, by=request.user)
     except EntryError as exc:
-        return _render_desk(request, rnd, status=409, error=exc.message)
+        return _render_desk(request, rnd, status=exc.status, error=exc.message)
     messages.success(request, _("%(round)s is closed.") % {"round": rnd})
     return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
 
@@ -446,9 +430,8 @@ def round_reopen(request, round_id: int):
             round=rnd, by=request.user, reason=form.cleaned_data["reason"]
         )
     except EntryError as exc:
-        status = 422 if exc.field == "reason" else 409
         return _render_desk(
-            request, rnd, status=status, reopen_form=form, error=exc.message
+            request, rnd, status=exc.status, reopen_form=form, error=exc.message
         )
     messages.success(request, _("%(round)s is open again.") % {"round": rnd})
     return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))

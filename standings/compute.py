@@ -14,7 +14,8 @@ Decisions made here once:
   are not games at all. Points for a bye: ``none`` 0, ``fixed`` ``points`` per
   game, ``average`` the entrant's own average per real game (rounded). A bye never
   changes the point difference, deals, revokes or the opponents' strength.
-- Tiebreaks apply in the tournament's order. ``head_to_head`` applies only to a
+- Tiebreaks apply in the tournament's order; their values and directions come
+  from the registry in :mod:`standings.metrics`. ``head_to_head`` applies only to a
   group of exactly two entrants still tied on every earlier tiebreak: the one who
   won more games against the other goes first. Entrants equal on every tiebreak
   share a rank (1, 2, 2, 4) and are listed by name.
@@ -33,7 +34,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from standings.metrics import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAKS,
+    UnknownTiebreak,
+    validate_codes,
+)
+
 __all__ = [
+    "DEFAULT_TIEBREAKS",
     "TIEBREAKS",
     "ByeRow",
     "ByeRule",
@@ -46,27 +55,10 @@ __all__ = [
     "compute_club_standings",
     "compute_standings",
     "explain_order",
-    "gettext_noop",
     "without_gc",
 ]
 
 
-def gettext_noop(s: str) -> str:
-    """Mark a message for extraction by ``makemessages`` without translating it."""
-    return s
-
-
-# Tiebreak codes and the words shown for them (translated by the Django layer).
-TIEBREAKS: dict[str, str] = {
-    "games_won": gettext_noop("games won"),
-    "points": gettext_noop("points scored"),
-    "point_difference": gettext_noop("point difference"),
-    "head_to_head": gettext_noop("head-to-head"),
-    "opponents_strength": gettext_noop("opponents' strength"),
-    "deals_won": gettext_noop("deals won"),
-    "fewest_revokes": gettext_noop("fewest revokes"),
-}
-DEFAULT_TIEBREAKS = ("games_won", "points", "point_difference")
 BYE_SCORES = ("none", "fixed", "average")
 
 
@@ -228,22 +220,21 @@ class _Acc:
     games_played: int = 0
     games_won: int = 0
     points: int = 0
-    diff: int = 0
+    point_difference: int = 0
     deals_won: int = 0
     revokes: int = 0
     bye_games: int = 0
     bye_points: int = 0
+    opponents_strength: int = 0
     lines: list = field(default_factory=list)
 
 
 def _check_tiebreaks(tiebreaks: Sequence[str]) -> tuple[str, ...]:
-    codes = tuple(tiebreaks) or DEFAULT_TIEBREAKS
-    for code in codes:
-        if code not in TIEBREAKS:
-            raise StandingsError(f"unknown tiebreak {code!r}")
-    if len(set(codes)) != len(codes):
-        raise StandingsError("a tiebreak is listed twice")
-    return codes
+    """Return the registry codes to rank on (the default order for none)."""
+    try:
+        return validate_codes(tiebreaks) or DEFAULT_TIEBREAKS
+    except UnknownTiebreak as error:
+        raise StandingsError(str(error)) from None
 
 
 def compute_standings(
@@ -287,7 +278,7 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
                     for o in other:
                         beat[(eid, o)] += 1
                 a.points += score
-                a.diff += score - opp_score
+                a.point_difference += score - opp_score
                 a.deals_won += deals
                 a.revokes += revokes
                 partners = tuple([p for p in own if p != eid])
@@ -312,50 +303,40 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
             a.games_won += bye.games
 
     won_by = {eid: a.games_won for eid, a in acc.items()}
-    strength: dict[int, int] = {}
     opponents: dict[int, tuple[tuple[int, int], ...]] = {}
     for eid, a in acc.items():
         opp = [(o, won_by.get(o, 0)) for line in a.lines for o in line.opponents]
         opponents[eid] = tuple(opp)
-        strength[eid] = sum([w for _o, w in opp])
+        a.opponents_strength = sum([w for _o, w in opp])
 
-    def value(eid: int, code: str) -> int:
-        a = acc[eid]
-        if code == "games_won":
-            return a.games_won
-        if code == "points":
-            return a.points
-        if code == "point_difference":
-            return a.diff
-        if code == "opponents_strength":
-            return strength[eid]
-        if code == "deals_won":
-            return a.deals_won
-        if code == "fewest_revokes":
-            return -a.revokes
-        raise StandingsError(code)  # pragma: no cover - checked above
-
+    # Each plain metric's sort key per entrant, read once from the registry.
+    keys = {
+        code: {eid: TIEBREAKS[code].sort_key(a) for eid, a in acc.items()}
+        for code in codes
+        if not TIEBREAKS[code].pairwise
+    }
     h2h: dict[int, tuple[int, int]] = {}  # eid -> (rival, games won against him)
 
-    def order(group: list[int], keys: tuple[str, ...]) -> list[list[int]]:
+    def order(group: list[int], codes: tuple[str, ...]) -> list[list[int]]:
         """Split a tied group into ordered blocks of entrants still tied."""
-        if len(group) == 1 or not keys:
+        if len(group) == 1 or not codes:
             return [group]
-        code, rest = keys[0], keys[1:]
-        if code == "head_to_head":
+        code, rest = codes[0], codes[1:]
+        if TIEBREAKS[code].pairwise:  # head-to-head: exactly two still tied
             if len(group) != 2:
                 return order(group, rest)
             x, y = group
-            wx, wy = beat.get((x, y), 0), beat.get((y, x), 0)
+            wx, wy = TIEBREAKS[code].resolve(x, y, beat)
             h2h[x], h2h[y] = (y, wx), (x, wy)
             if wx == wy:
                 return order(group, rest)
             return [[x], [y]] if wx > wy else [[y], [x]]
-        keyed = sorted(group, key=lambda e: -value(e, code))
+        key = keys[code]
+        keyed = sorted(group, key=key.__getitem__)
         blocks: list[list[int]] = []
         start = 0
         for i in range(1, len(keyed) + 1):
-            if i == len(keyed) or value(keyed[i], code) != value(keyed[start], code):
+            if i == len(keyed) or key[keyed[i]] != key[keyed[start]]:
                 blocks.extend(order(keyed[start:i], rest))
                 start = i
         return blocks
@@ -370,12 +351,11 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
             a = acc[eid]
             tb: dict[str, int | float | None] = {}
             for code in codes:
-                if code == "head_to_head":
+                m = TIEBREAKS[code]
+                if m.pairwise:
                     tb[code] = h2h[eid][1] if eid in h2h else None
-                elif code == "fewest_revokes":
-                    tb[code] = a.revokes
                 else:
-                    tb[code] = value(eid, code)
+                    tb[code] = m.value(a)
             e = info[eid]
             rows.append(
                 StandingRow(
@@ -387,12 +367,12 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
                     games_played=a.games_played,
                     games_won=a.games_won,
                     points=a.points,
-                    point_difference=a.diff,
+                    point_difference=a.point_difference,
                     tiebreaks=tb,
                     shared=len(block) > 1,
                     deals_won=a.deals_won,
                     revokes=a.revokes,
-                    opponents_strength=strength[eid],
+                    opponents_strength=a.opponents_strength,
                     bye_games=a.bye_games,
                     bye_points=a.bye_points,
                     head_to_head_with=h2h[eid][0] if eid in h2h else None,
@@ -474,7 +454,7 @@ def explain_order(
     if upper.rank == lower.rank:
         return (None, None, None)
     for code in _check_tiebreaks(tiebreaks):
-        if code == "head_to_head":
+        if TIEBREAKS[code].pairwise:
             if upper.head_to_head_with == lower.entry_id:
                 up = upper.tiebreaks.get(code)
                 low = lower.tiebreaks.get(code)

@@ -24,6 +24,7 @@ from standings.compute import (
     without_gc,
 )
 from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table, Tournament
+from tournaments.names import entrant_name
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 KINDS = ("players", "teams", "clubs")
@@ -70,12 +71,6 @@ def _phase_id(phase) -> int | None:
         return int(phase)
     except (TypeError, ValueError):
         raise StandingsRequestError(phase) from None
-
-
-def _entrant_name(first, last, team) -> str:
-    if team is not None:
-        return team
-    return f"{first} {last}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +250,7 @@ def _standings_input(
         raw[eid] = (
             EntrantInfo(
                 id=eid,
-                name=_entrant_name(first, last, team),
+                name=entrant_name(first, last, team),
                 club_id=tclub if team is not None else pclub,
                 club_name=(tclub_name if team is not None else pclub_name) or "",
             ),
@@ -360,11 +355,7 @@ def entrant_page_data(
     if index is None:
         return None
     row = rows[index]
-    codes = tuple(tournament.tiebreak_list) or (
-        "games_won",
-        "points",
-        "point_difference",
-    )
+    codes = tuple(tournament.tiebreak_list)  # never empty: the default order
 
     def neighbour(other: StandingRow, upper: bool) -> Neighbour:
         if upper:
@@ -520,7 +511,7 @@ def round_public(*, tournament: Tournament, number: int) -> RoundView:
             SeatView(
                 position=position,
                 entry_id=eid,
-                name=_entrant_name(first, last, team),
+                name=entrant_name(first, last, team),
                 club=(tclub if team is not None else pclub) or "",
                 club_id=tcid if team is not None else pcid,
             )
@@ -545,7 +536,7 @@ def round_public(*, tournament: Tournament, number: int) -> RoundView:
         SeatView(
             position=0,
             entry_id=eid,
-            name=_entrant_name(first, last, team),
+            name=entrant_name(first, last, team),
             club=(tclub if team is not None else pclub) or "",
             club_id=tcid if team is not None else pcid,
         )

@@ -7,19 +7,12 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from standings.compute import TIEBREAKS
+from standings.labels import tiebreak_short_label
+from standings.metrics import TIEBREAKS
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 NUM_WIDE = {"th": {"class": "num hide-phone"}, "td": {"class": "num hide-phone"}}
 WIDE = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
-
-# Extra columns for tiebreaks beyond the three always shown.
-EXTRA_TIEBREAK_LABELS = {
-    "opponents_strength": _("opponents' strength"),
-    "deals_won": _("deals won"),
-    "fewest_revokes": _("revokes"),
-    "head_to_head": _("head-to-head"),
-}
 
 
 class LiveTable(tables.Table):
@@ -93,11 +86,7 @@ class StandingsTable(FastBodyTable):
                 return "—"
             url = self.club_url.format(record.club_id)
             return f'<a href="{url}">{escape(record.club)}</a>'
-        if name in TIEBREAKS and name not in (
-            "games_won",
-            "points",
-            "point_difference",
-        ):
+        if name in TIEBREAKS and name not in self.base_columns:
             value = record.tiebreaks.get(name)
             return "—" if value is None else escape(value)
         return escape(getattr(record, name))
@@ -112,10 +101,16 @@ class StandingsTable(FastBodyTable):
         return record.club
 
 
+def tiebreak_columns(codes) -> list[tuple[str, tables.Column]]:
+    """Columns for the tiebreaks a tournament uses beyond those always shown."""
+    shown = StandingsTable.base_columns
+    return [(code, tiebreak_column(code)) for code in codes if code not in shown]
+
+
 def tiebreak_column(code: str) -> tables.Column:
-    """A column for a tiebreak the tournament uses beyond the standard three."""
+    """A column for one tiebreak, headed by its short label."""
     return tables.Column(
-        verbose_name=EXTRA_TIEBREAK_LABELS.get(code, TIEBREAKS.get(code, code)),
+        verbose_name=tiebreak_short_label(code),
         accessor=f"tiebreaks__{code}",
         attrs=NUM_WIDE,
         default="—",

@@ -83,11 +83,12 @@ def sheet_table(sheet_round):
 
 
 @pytest.fixture
-def confirm_table():
+def confirm_table(django_capture_on_commit_callbacks):
     """Return a function that gives a table's games results and confirms its sheet.
 
     ``results`` is one ``(score_a, score_b)`` per game; the higher score wins. With
-    ``confirm=False`` the sheet is only entered (not public). Bumps the version.
+    ``confirm=False`` the sheet is only entered (not public). Bumps the version
+    (after commit, as the services do: the bump runs at the end of the call).
     """
     from django.utils import timezone
 
@@ -103,7 +104,8 @@ def confirm_table():
         sheet.status = "confirmed" if confirm else "entered"
         sheet.confirmed_at = timezone.now() if confirm else None
         sheet.save()
-        tournament_touch(tournament=table.round.tournament)
+        with django_capture_on_commit_callbacks(execute=True):
+            tournament_touch(tournament=table.round.tournament)
         return sheet
 
     return confirm

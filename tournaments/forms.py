@@ -3,8 +3,11 @@
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms import inlineformset_factory
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from standings.metrics import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
+from standings.metrics import validate_codes as validate_tiebreak_codes
 from tournaments.models import Phase, Tournament
 from tournaments.services import RULE_FIELDS
 
@@ -17,14 +20,21 @@ RUN_FIELDS = (
     "type_both_sides",
     "double_entry",
     "forfeit_points",
-    "tiebreaks",
 )
+# One select per position of the tiebreak order: as many as the registry has.
+TIEBREAK_POSITIONS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 
 MAX_UPLOAD = 2 * 1024 * 1024
 
 
 class TournamentForm(forms.ModelForm):
-    """The event, its rules (each with its one-line explanation) and how it is run."""
+    """The event, its rules (each with its one-line explanation) and how it is run.
+
+    The tiebreak order is picked with one select per position (``tiebreak_1``,
+    ``tiebreak_2``, …), each offering the registry's tiebreaks: no code is typed.
+    A post that still sends the old comma-separated ``tiebreaks`` text is read
+    into the positions, so it is checked the same way.
+    """
 
     class Meta:
         model = Tournament
@@ -34,6 +44,7 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self._add_tiebreak_fields()
         self.rules_locked = rules_locked
         if rules_locked:
             for name in RULE_FIELDS:
@@ -52,9 +63,66 @@ class TournamentForm(forms.ModelForm):
     def run_fields(self):
         return [self[name] for name in RUN_FIELDS]
 
+    def tiebreak_fields(self):
+        return [self[name] for name in TIEBREAK_POSITIONS]
+
+    def _add_tiebreak_fields(self) -> None:
+        # Positions need no words: the fieldset's legend says what they order.
+        choices = [("", "—")] + [
+            (code, gettext(m.label).capitalize()) for code, m in TIEBREAKS.items()
+        ]
+        current = self.instance.tiebreak_list
+        for n, name in enumerate(TIEBREAK_POSITIONS, start=1):
+            self.fields[name] = forms.ChoiceField(
+                label=f"{n}.",
+                choices=choices,
+                required=n == 1,
+                initial=current[n - 1] if n <= len(current) else "",
+                error_messages={
+                    "required": _("Choose at least one tiebreak."),
+                    "invalid_choice": _(UNKNOWN_CODE),
+                },
+            )
+        if self.is_bound and "tiebreaks" in self.data:
+            self._read_tiebreak_text(self.data["tiebreaks"])
+
+    def _read_tiebreak_text(self, text: str) -> None:
+        """Spread an old-style ``games_won,points`` post over the positions."""
+        if any(name in self.data for name in TIEBREAK_POSITIONS):
+            return
+        codes = [c.strip() for c in str(text).split(",") if c.strip()]
+        data = self.data.copy()
+        for name in TIEBREAK_POSITIONS:
+            data[name] = codes.pop(0) if codes else ""
+        if codes:  # more codes than positions: one is repeated or unknown
+            data[TIEBREAK_POSITIONS[-1]] += "," + ",".join(codes)
+        self.data = data
+
+    def clean(self):
+        cleaned = super().clean()
+        picked = [cleaned.get(name) or "" for name in TIEBREAK_POSITIONS]
+        if any(name in self.errors for name in TIEBREAK_POSITIONS):
+            return cleaned
+        codes = [code for code in picked if code]
+        try:
+            cleaned["tiebreaks"] = list(validate_tiebreak_codes(codes))
+        except UnknownTiebreak as error:
+            # The second time a code is picked is the position to correct.
+            where = [i for i, c in enumerate(picked) if c == error.code][-1]
+            name = gettext(TIEBREAKS[error.code].label)  # a repeat: a known code
+            self.add_error(
+                TIEBREAK_POSITIONS[where],
+                ValidationError(gettext(error.template) % {"value": name}),
+            )
+        else:
+            self.instance.tiebreaks = cleaned["tiebreaks"]
+        return cleaned
+
     def changed_fields(self) -> dict:
         """Return the cleaned values of the model fields, for the service."""
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        fields = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        fields["tiebreaks"] = self.cleaned_data["tiebreaks"]
+        return fields
 
 
 PHASE_FORM_FIELDS = (

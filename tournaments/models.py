@@ -1,6 +1,7 @@
 """Store tournaments, their phases, rounds, tables, seats and games."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -8,6 +9,31 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player, Team
+
+# The pure tiebreak registry sits below every app (a declared exception to the
+# layers: tournaments may import standings.metrics and nothing else of standings).
+from standings.metrics import DEFAULT_TIEBREAKS, TIEBREAKS, UnknownTiebreak
+from standings.metrics import validate_codes as validate_tiebreak_codes
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+def validate_tiebreaks(value) -> None:
+    """Accept a non-empty list of tiebreak codes the registry knows, each once."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ValidationError(_("Choose the tiebreaks from the list."), code="invalid")
+    if not value:
+        raise ValidationError(_("Choose at least one tiebreak."), code="required")
+    try:
+        validate_tiebreak_codes(value)
+    except UnknownTiebreak as error:
+        known = TIEBREAKS.get(error.code)
+        name = _(known.label) if known else error.code
+        raise ValidationError(
+            _(error.template), code="tiebreak", params={"value": name}
+        ) from None
 
 
 class Tournament(models.Model):
@@ -174,14 +200,10 @@ class Tournament(models.Model):
         default=101,
         help_text=_("Game score given to the side present when the other forfeits."),
     )
-    tiebreaks = models.CharField(
+    tiebreaks = models.JSONField(
         _("tiebreak order"),
-        max_length=200,
-        default="games_won,points,point_difference",
-        help_text=_(
-            "Comma-separated: games_won, points, point_difference, "
-            "head_to_head, opponents_strength, deals_won, fewest_revokes."
-        ),
+        default=default_tiebreaks,
+        validators=[validate_tiebreaks],
     )
     version = models.PositiveBigIntegerField(
         default=0,
@@ -235,7 +257,15 @@ class Tournament(models.Model):
 
     @property
     def tiebreak_list(self) -> list[str]:
-        return [t.strip() for t in self.tiebreaks.split(",") if t.strip()]
+        """Return the registry codes to rank on, in order (the default for none).
+
+        The field is validated on every write; codes the registry does not know
+        are still left out here, so a row written around the validation cannot
+        break a page.
+        """
+        codes = self.tiebreaks if isinstance(self.tiebreaks, list) else []
+        known = [c for c in codes if isinstance(c, str) and c in TIEBREAKS]
+        return list(dict.fromkeys(known)) or list(DEFAULT_TIEBREAKS)
 
 
 class Phase(models.Model):

@@ -17,7 +17,7 @@ from tournaments.models import (
     Entry,
     Tournament,
 )
-from tournaments.services import entry_register, tournament_started
+from tournaments.services import entry_register, tournament_started, tournament_touch
 
 # -------------------------------------------------------------------- the import
 
@@ -413,6 +413,7 @@ def registrations_import(
             _apply_rows(tournament, rows, result)
             if not result.ok:
                 raise _Rollback
+            tournament_touch(tournament=tournament)
     except _Rollback:
         pass
     except ValidationError as exc:
@@ -480,6 +481,5 @@ def registration_add(
     result = ImportResult(rows=rows)
     with transaction.atomic():
         entries = _apply_rows(tournament, rows, result)
+        tournament_touch(tournament=tournament)
     return entries[0]
-
-

@@ -6,13 +6,31 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
-from django.http import Http404
 
 from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table, Tournament
+from tournaments.names import entry_club, entry_name
 
 
 def tournament_list_public() -> QuerySet[Tournament]:
+    """Return the tournaments listed publicly (``is_public``), newest first."""
     return Tournament.objects.filter(is_public=True).order_by("-date", "name")
+
+
+def tournament_for_reader(*, slug: str, user) -> Tournament | None:
+    """Return the tournament a reader may see, or None.
+
+    The one access rule of the public side (pages, API, version endpoint, PDFs):
+    a tournament listed publicly (``is_public``) is open to everyone; an unlisted
+    one is hidden from everyone but its directors (and superusers). ``user`` is
+    only looked at for an unlisted tournament, so a listed one costs one query
+    and no session.
+    """
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        return None
+    if tournament.is_public or user_can_direct(user=user, tournament=tournament):
+        return tournament
+    return None
 
 
 def tournament_list_for_director(*, user) -> QuerySet[Tournament]:
@@ -123,13 +141,6 @@ def entry_club_id(entry: Entry) -> int | None:
     return entry.team.club_id if entry.team_id else None
 
 
-def entry_display(entry: Entry) -> str:
-    """Return an entry's name as lists show it: "Last, First" or the team name."""
-    if entry.player_id:
-        return entry.player.sort_name
-    return entry.team.name
-
-
 # ------------------------------------------------------------------ draw history
 
 
@@ -201,12 +212,15 @@ def bye_counts(*, tournament: Tournament, exclude_round: Round | None = None):
 
 
 def tournament_has_results(*, tournament: Tournament) -> bool:
-    """Tell whether any result exists: a typed deal or a finished game."""
-    from scoring.models import DealRecord
+    """Tell whether any result exists: a typed deal or a finished game.
 
-    if Game.objects.filter(table__round__tournament=tournament, finished=True).exists():
+    Deals are reached through the games (``deal_records``, scoring's relation), so
+    the structure of an event does not import the score sheets above it.
+    """
+    games = Game.objects.filter(table__round__tournament=tournament)
+    if games.filter(finished=True).exists():
         return True
-    return DealRecord.objects.filter(game__table__round__tournament=tournament).exists()
+    return games.filter(deal_records__isnull=False).exists()
 
 
 # ------------------------------------------------------------------------ phases
@@ -239,16 +253,14 @@ def round_list(*, tournament: Tournament, public: bool = False) -> QuerySet[Roun
     return rounds.order_by("number")
 
 
-def round_for_public(*, tournament: Tournament, number: int) -> Round:
-    """Return a published or closed round; a draft (or none) is a 404."""
-    try:
-        return (
-            Round.objects.select_related("phase", "tournament")
-            .exclude(status=Round.Status.DRAFT)
-            .get(tournament=tournament, number=number)
-        )
-    except Round.DoesNotExist:
-        raise Http404("No such round") from None
+def round_for_public(*, tournament: Tournament, number: int) -> Round | None:
+    """Return a published or closed round; None for a draft or no round."""
+    return (
+        Round.objects.select_related("phase", "tournament")
+        .exclude(status=Round.Status.DRAFT)
+        .filter(tournament=tournament, number=number)
+        .first()
+    )
 
 
 def round_latest_public(*, tournament: Tournament) -> Round | None:
@@ -286,13 +298,6 @@ class TableView:
         return self.table.number
 
 
-def _entry_club_name(entry: Entry) -> str:
-    club = entry.player.club if entry.player_id else entry.team.club
-    if club is None:
-        return ""
-    return club.short_name or club.name
-
-
 def round_tables(
     *, round: Round, with_flags: bool = False
 ) -> tuple[list[TableView], list[Entry]]:
@@ -301,7 +306,7 @@ def round_tables(
     With ``with_flags`` each seat is marked when it meets someone again (a rematch)
     or sits with a player of its own club, as the director's page shows them.
     """
-    from draws.generators import REASON_TEXT
+    from draws.generators.base import REASON_TEXT
 
     seats = (
         Seat.objects.filter(round=round)
@@ -326,8 +331,8 @@ def round_tables(
             SeatView(
                 seat=seat,
                 entry=entry,
-                name=entry_display(entry),
-                club=_entry_club_name(entry),
+                name=entry_name(entry, sort=True),
+                club=entry_club(entry, short=True),
                 club_id=entry_club_id(entry),
                 position=seat.position,
                 withdrawn=entry.status == Entry.Status.WITHDRAWN,
@@ -352,7 +357,7 @@ def round_tables(
             "entry__team__player_two",
         )
     ]
-    byes.sort(key=entry_display)
+    byes.sort(key=lambda entry: entry_name(entry, sort=True))
     return list(tables.values()), byes
 
 
@@ -385,8 +390,8 @@ def round_by_name(*, round: Round) -> list[NameRow]:
     for entry in byes:
         rows.append(
             NameRow(
-                name=entry_display(entry),
-                club=_entry_club_name(entry),
+                name=entry_name(entry, sort=True),
+                club=entry_club(entry, short=True),
                 table=None,
                 position=None,
                 folded=entry_search_text(entry),

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player, Team
 from draws import generators as draw_module
+from draws.generators import registry as draw_methods
 from tournaments import selectors
 from tournaments.models import (
     Entry,
@@ -16,6 +17,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.versioning import tournament_touch, tournaments_touch
 
 RULE_FIELDS = (
     "multiplier",
@@ -48,24 +50,6 @@ PHASE_FIELDS = (
     "advancement",
     "advance_count",
 )
-
-INDIVIDUAL_METHODS = {Phase.DrawMethod.INDIVIDUAL, Phase.DrawMethod.SEEDED}
-PAIR_METHODS = {
-    Phase.DrawMethod.RANDOM,
-    Phase.DrawMethod.SWISS,
-    Phase.DrawMethod.ROUND_ROBIN,
-    Phase.DrawMethod.LADDER,
-    Phase.DrawMethod.SEEDED,
-}
-
-
-def tournament_touch(*, tournament: Tournament) -> None:
-    """Bump the tournament's version so open public pages know to refresh.
-
-    Call it inside the transaction of every change the public can see (a round
-    published, a sheet confirmed or corrected, a round closed or reopened).
-    """
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
 
 
 # -------------------------------------------------------------------- tournaments
@@ -168,6 +152,7 @@ def tournament_update(
         ) from exc
     if phases is not None:
         phases_save(tournament=tournament, rows=phases, by=by)
+    tournament_touch(tournament=tournament)
     return tournament
 
 
@@ -179,7 +164,7 @@ def tournament_add_director(*, tournament: Tournament, user, by) -> None:
 
 
 def _check_phase(tournament: Tournament, phase: Phase, drawn: int) -> None:
-    allowed = INDIVIDUAL_METHODS if tournament.is_individual else PAIR_METHODS
+    allowed = draw_methods.codes_for(tournament.format)
     if phase.draw_method not in allowed:
         raise ValidationError(
             {
@@ -269,6 +254,7 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
         phase.order = order
         phase.full_clean(exclude=["tournament"], validate_unique=False)
         phase.save()
+    tournament_touch(tournament=tournament)
     return kept
 
 
@@ -314,7 +300,7 @@ def entry_register(
     status = Entry.Status.PRESENT if late else Entry.Status.REGISTERED
     try:
         with transaction.atomic():
-            return Entry.objects.create(
+            entry = Entry.objects.create(
                 tournament=tournament,
                 player=player,
                 team=team,
@@ -323,6 +309,8 @@ def entry_register(
             )
     except IntegrityError as exc:
         raise ValidationError(_("This entrant is registered already.")) from exc
+    tournament_touch(tournament=tournament)
+    return entry
 
 
 @transaction.atomic
@@ -330,6 +318,7 @@ def entry_set_present(*, entry: Entry, present: bool) -> Entry:
     """Check an entrant in (present) or out (absent); this undoes a withdrawal."""
     entry.status = Entry.Status.PRESENT if present else Entry.Status.REGISTERED
     Entry.objects.filter(pk=entry.pk).update(status=entry.status)
+    tournaments_touch(tournament_ids=[entry.tournament_id])
     return entry
 
 
@@ -338,10 +327,9 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     """Withdraw an entrant: never drawn again; results already played are kept."""
     entry.status = Entry.Status.WITHDRAWN
     Entry.objects.filter(pk=entry.pk).update(status=entry.status)
+    tournaments_touch(tournament_ids=[entry.tournament_id])
     return entry
 
 
 def tournament_started(tournament: Tournament) -> bool:
     return Round.objects.filter(tournament=tournament).exists()
-
-

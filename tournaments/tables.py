@@ -3,16 +3,8 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from clubs.tables import BaseTable
 from tournaments.models import Entry, Tournament
-
-
-class BaseTable(tables.Table):
-    """The site's table: one look, responsive wrapper, no pagination by default."""
-
-    class Meta:
-        attrs = {"class": "data-table"}
-        template_name = "django_tables2/table.html"
-        orderable = False
 
 
 class TournamentTable(BaseTable):

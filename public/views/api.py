@@ -1,18 +1,19 @@
 """Serve the read-only JSON API: standings and rounds, published data only.
 
-Answers carry an ETag on the tournament's version, so a client polling an
-unchanged tournament gets a 304 after one query.
+Answers carry an ETag on the tournament's version (Django's ``condition``
+decorator), so a client polling an unchanged tournament gets a 304 after one query.
+An unlisted tournament answers only its directors, as on the live pages.
 """
 
 from __future__ import annotations
 
-import hashlib
-
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
-from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
 
+from public.versioning import fingerprint
 from standings import selectors as live
 from standings.compute import StandingRow
 from tournaments import selectors
@@ -25,31 +26,27 @@ def _error(message: str, status: int) -> JsonResponse:
     return JsonResponse({"error": message}, status=status)
 
 
-def _tournament(slug: str) -> Tournament | None:
-    return selectors.tournament_list_public().filter(slug=slug).first()
-
-
-def _etag(tournament: Tournament, request) -> str:
-    key = "|".join(
-        str(p)
-        for p in (
-            tournament.pk,
-            tournament.version,
-            tournament.tiebreaks,
-            tournament.bye_score,
-            tournament.bye_points,
-            tournament.bye_wins,
-            request.get_full_path(),
+def _tournament(request, slug: str) -> Tournament | None:
+    """Return the tournament the reader may see, read once per request."""
+    if getattr(request, "_api_slug", None) != slug:
+        request._api_tournament = selectors.tournament_for_reader(
+            slug=slug, user=request.user
         )
-    )
-    digest = hashlib.blake2b(key.encode(), digest_size=10).hexdigest()
-    return f'"api-{digest}"'
+        request._api_slug = slug
+    return request._api_tournament
 
 
-def _finish(response: HttpResponse, etag: str) -> HttpResponse:
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+def _etag(request, slug: str, **kwargs) -> str | None:
+    """The answer's ETag: the tournament's public state and the address.
+
+    An answer about a tournament the reader may not see carries none. An error
+    answer (a bad parameter, a round not published yet) carries one like any
+    other: it holds until the tournament's version moves.
+    """
+    tournament = _tournament(request, slug)
+    if tournament is None:
+        return None
+    return f'"api-{fingerprint(tournament, request.get_full_path())}"'
 
 
 def _positive_int(raw: str | None) -> int | None:
@@ -110,9 +107,11 @@ def standings_payload(*, tournament: Tournament, kind: str, after_round, phase):
     }
 
 
+@cache_control(no_cache=True)
+@condition(etag_func=_etag)
 def standings(request, slug):
     """``GET /api/tournaments/<slug>/standings/?kind=…&after_round=…&phase=…``."""
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     if tournament is None:
         return _error(_("No such tournament."), 404)
     try:
@@ -124,10 +123,7 @@ def standings(request, slug):
         phase = _positive_int(request.GET.get("phase"))
     except ValueError:
         return _error(_("after_round and phase must be positive whole numbers."), 400)
-    etag = _etag(tournament, request)
-    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-        return _finish(not_modified, etag)
-    key = "api:standings:" + etag
+    key = "api:standings:" + _etag(request, slug)
     body = cache.get(key)
     if body is None:
         payload = standings_payload(
@@ -135,7 +131,7 @@ def standings(request, slug):
         )
         body = JsonResponse(payload).content
         cache.set(key, body, CACHE_SECONDS)
-    return _finish(HttpResponse(body, content_type="application/json"), etag)
+    return HttpResponse(body, content_type="application/json")
 
 
 def round_payload(round_view, *, tournament: Tournament) -> dict:
@@ -182,16 +178,15 @@ def round_payload(round_view, *, tournament: Tournament) -> dict:
     }
 
 
+@cache_control(no_cache=True)
+@condition(etag_func=_etag)
 def round_detail(request, slug, number):
     """``GET /api/tournaments/<slug>/rounds/<n>/``: published rounds only."""
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     if tournament is None:
         return _error(_("No such tournament."), 404)
-    etag = _etag(tournament, request)
-    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-        return _finish(not_modified, etag)
     try:
         round_view = live.round_public(tournament=tournament, number=number)
     except Round.DoesNotExist:
         return _error(_("This round is not published."), 404)
-    return _finish(JsonResponse(round_payload(round_view, tournament=tournament)), etag)
+    return JsonResponse(round_payload(round_view, tournament=tournament))

@@ -1,19 +1,32 @@
 """Serve the public pages: read-only, published rounds and confirmed results only."""
 
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
 from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.tables import NameTable
 
 
-def _tournament(slug: str) -> Tournament:
-    """Return a tournament by its slug; unlisted ones are reachable by address."""
-    return get_object_or_404(Tournament, slug=slug)
+def _tournament(request, slug: str) -> Tournament:
+    """Return the tournament the reader may see (unlisted: its directors); else 404."""
+    tournament = selectors.tournament_for_reader(slug=slug, user=request.user)
+    if tournament is None:
+        raise Http404(_("No such tournament."))
+    return tournament
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    """Return a published or closed round of the tournament; else 404."""
+    rnd = selectors.round_for_public(tournament=tournament, number=number)
+    if rnd is None:
+        raise Http404(_("This round is not published."))
+    return rnd
 
 
 def _safe_reverse(name: str, **kwargs) -> str | None:
@@ -32,7 +45,7 @@ def home(request):
 
 @require_GET
 def tournament_home(request, slug):
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     return render(
         request,
         "tournaments/public/tournament.html",
@@ -46,7 +59,7 @@ def tournament_home(request, slug):
 
 @require_GET
 def current_draw(request, slug):
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     latest = selectors.round_latest_public(tournament=tournament)
     if latest is None:
         return redirect("public:tournament", slug=tournament.slug)
@@ -55,8 +68,8 @@ def current_draw(request, slug):
 
 @require_GET
 def draw(request, slug, number):
-    tournament = _tournament(slug)
-    rnd = selectors.round_for_public(tournament=tournament, number=number)
+    tournament = _tournament(request, slug)
+    rnd = _round(tournament, number)
     tables, byes = selectors.round_tables(round=rnd)
     return render(
         request,
@@ -74,8 +87,8 @@ def draw(request, slug, number):
 
 @require_GET
 def draw_by_name(request, slug, number):
-    tournament = _tournament(slug)
-    rnd = selectors.round_for_public(tournament=tournament, number=number)
+    tournament = _tournament(request, slug)
+    rnd = _round(tournament, number)
     search = SearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     rows = selectors.seat_lookup(round=rnd, query=query)

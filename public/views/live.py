@@ -1,35 +1,38 @@
 """Serve the live public pages: standings, results, entrant and club pages, projector.
 
 Every page answers a conditional GET with 304 when the tournament's version has not
-moved (one indexed query), and the rendered standings are cached keyed on that
-version, so nothing here is per-process state: any app process gives the same page.
-Open pages poll ``live:version`` and swap their ``#live-region`` when it changes.
+moved (one indexed query, Django's ``condition`` decorator), and the rendered
+standings are cached keyed on that version, so nothing here is per-process state:
+any app process gives the same page. Open pages poll ``live:version`` and swap their
+``#live-region`` when it changes. An unlisted tournament is shown to its directors
+only (``tournaments.selectors.tournament_for_reader``).
 """
 
 from __future__ import annotations
 
-import hashlib
-
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
+from django.views.decorators.vary import vary_on_headers
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from public.versioning import fingerprint
 from standings import selectors as live
-from standings.compute import TIEBREAKS
+from standings.labels import tiebreak_explanation, tiebreak_label
 from standings.tables import (
     ClubStandingsTable,
     EntrantGamesTable,
     ResultsTable,
     StandingsTable,
     results_rows,
-    tiebreak_column,
+    tiebreak_columns,
 )
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -43,42 +46,48 @@ POLL_MS = 2500
 # ------------------------------------------------------------------------ helpers
 
 
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(selectors.tournament_list_public(), slug=slug)
+def _tournament(request, slug: str) -> Tournament:
+    """Return the tournament the reader may see, read once per request; else 404."""
+    found = getattr(request, "_live_tournament", None)
+    if found is None or found.slug != slug:
+        found = selectors.tournament_for_reader(slug=slug, user=request.user)
+        if found is None:
+            raise Http404(_("No such tournament."))
+        request._live_tournament = found
+    return found
 
 
-def _fingerprint(tournament: Tournament, *parts) -> str:
-    """A short hash of everything a page's content depends on."""
-    key = "|".join(
-        str(p)
-        for p in (
-            tournament.pk,
-            tournament.version,
-            tournament.tiebreaks,
-            tournament.bye_score,
-            tournament.bye_points,
-            tournament.bye_wins,
-            get_language(),
-            *parts,
-        )
-    )
-    return hashlib.blake2b(key.encode(), digest_size=10).hexdigest()
-
-
-def _etag(request, tournament: Tournament) -> str:
+def _etag(request, slug: str, **kwargs) -> str:
+    """The page's ETag: the tournament's state, the reader, the address, the mode."""
+    tournament = _tournament(request, slug)
     user = getattr(request, "user", None)
     uid = user.pk if user is not None and user.is_authenticated else 0
-    digest = _fingerprint(
-        tournament, uid, request.get_full_path(), request.headers.get(LIVE_HEADER, "")
+    digest = fingerprint(
+        tournament,
+        get_language(),
+        uid,
+        request.get_full_path(),
+        request.headers.get(LIVE_HEADER, ""),
     )
     return f'"{digest}"'
 
 
-def _finish(response: HttpResponse, etag: str) -> HttpResponse:
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, (LIVE_HEADER, "Cookie", "Accept-Language"))
-    return response
+def _etag_unless_export(request, slug: str, **kwargs) -> str | None:
+    """No ETag for a CSV or spreadsheet download: it is always built afresh."""
+    if request.GET.get("_export") in EXPORT_FORMATS:
+        return None
+    return _etag(request, slug, **kwargs)
+
+
+def _live(etag_func=_etag):
+    """Answer 304 while ``etag_func`` matches; every answer says no-cache and Vary."""
+
+    def decorator(view):
+        view = condition(etag_func=etag_func)(view)
+        view = vary_on_headers(LIVE_HEADER, "Cookie", "Accept-Language")(view)
+        return cache_control(no_cache=True)(view)
+
+    return decorator
 
 
 def _int_param(request, name: str) -> int | None:
@@ -104,13 +113,13 @@ def _nav_context(tournament: Tournament) -> dict:
     }
 
 
-def _page(request, tournament, etag, region: str, title: str, extra=None):
+def _page(request, tournament, region: str, title: str, extra=None):
     """Answer the live poller with the region alone, a browser with the full page."""
     if request.headers.get(LIVE_HEADER):
-        return _finish(HttpResponse(region), etag)
+        return HttpResponse(region)
     context = {"tournament": tournament, "region": region, "title": title}
     context.update(extra or {})
-    return _finish(render(request, "tournaments/live/page.html", context), etag)
+    return render(request, "tournaments/live/page.html", context)
 
 
 def _export(table, fmt: str, filename: str) -> HttpResponse:
@@ -131,11 +140,7 @@ def _standings_table(request, tournament, rows, kind: str):
     if kind == "clubs":
         table = ClubStandingsTable(rows, club_url=_club_url(tournament.slug))
     else:
-        extra = [
-            (code, tiebreak_column(code))
-            for code in tournament.tiebreak_list
-            if code not in ("games_won", "points", "point_difference")
-        ]
+        extra = tiebreak_columns(tournament.tiebreak_list)
         table = StandingsTable(
             rows,
             entrant_url=_entrant_url(tournament.slug),
@@ -157,7 +162,7 @@ def _standings_params(request, tournament) -> dict:
 
 
 def _tiebreak_labels(tournament: Tournament) -> list[str]:
-    return [_(TIEBREAKS[c]) for c in tournament.tiebreak_list if c in TIEBREAKS]
+    return [tiebreak_label(c) for c in tournament.tiebreak_list]
 
 
 KIND_TITLES = {
@@ -170,17 +175,14 @@ KIND_TITLES = {
 # -------------------------------------------------------------------------- views
 
 
+@_live(_etag_unless_export)
 def standings(request, slug):
     """The standings of players, teams or clubs, overall, after a round or a phase."""
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     params = _standings_params(request, tournament)
     fmt = request.GET.get("_export")
-    etag = _etag(request, tournament)
-    if fmt not in EXPORT_FORMATS:
-        if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-            return _finish(not_modified, etag)
     sort = request.GET.get("sort", "")
-    key = "live:standings:" + _fingerprint(tournament, params, sort, fmt)
+    key = "live:standings:" + fingerprint(tournament, get_language(), params, sort, fmt)
     region = None if fmt else cache.get(key)
     if region is None:
         rows = live.standings_for(tournament=tournament, **params)
@@ -201,17 +203,14 @@ def standings(request, slug):
             "tournaments/live/_standings.html", context, request=request
         )
         cache.set(key, region, CACHE_SECONDS)
-    return _page(request, tournament, etag, region, str(KIND_TITLES[params["kind"]]))
+    return _page(request, tournament, region, str(KIND_TITLES[params["kind"]]))
 
 
+@_live(_etag_unless_export)
 def results(request, slug, number):
     """The tables of a published round and their confirmed results."""
-    tournament = _tournament(slug)
+    tournament = _tournament(request, slug)
     fmt = request.GET.get("_export")
-    etag = _etag(request, tournament)
-    if fmt not in EXPORT_FORMATS:
-        if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-            return _finish(not_modified, etag)
     try:
         round_view = live.round_public(tournament=tournament, number=number)
     except Round.DoesNotExist:
@@ -232,15 +231,13 @@ def results(request, slug, number):
         }
     )
     region = render_to_string("tournaments/live/_results.html", context, request)
-    return _page(request, tournament, etag, region, title)
+    return _page(request, tournament, region, title)
 
 
+@_live()
 def entrant(request, slug, entry_id):
     """Explain one player's or team's position: every game and every tiebreak."""
-    tournament = _tournament(slug)
-    etag = _etag(request, tournament)
-    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-        return _finish(not_modified, etag)
+    tournament = _tournament(request, slug)
     after_round = _int_param(request, "after_round")
     data = live.entrant_page_data(
         tournament=tournament, entry=entry_id, after_round=after_round
@@ -278,7 +275,7 @@ def entrant(request, slug, entry_id):
         }
     )
     region = render_to_string("tournaments/live/_entrant.html", context, request)
-    return _page(request, tournament, etag, region, data.row.name)
+    return _page(request, tournament, region, data.row.name)
 
 
 def _neighbour_sentences(data) -> list[str]:
@@ -290,7 +287,7 @@ def _neighbour_sentences(data) -> list[str]:
         params = {
             "name": n.row.name,
             "rank": n.row.rank,
-            "tiebreak": _(TIEBREAKS[n.code]) if n.code else "",
+            "tiebreak": tiebreak_label(n.code),
             "mine": n.mine,
             "theirs": n.theirs,
         }
@@ -322,65 +319,20 @@ def _neighbour_sentences(data) -> list[str]:
 def _explanations(data, names: dict[int, str]) -> list[tuple[str, object, str]]:
     """Each tiebreak's value and how it was computed, in the tournament's order."""
     row = data.row
-    real = row.games
     out = []
     for code in data.tiebreaks:
-        label = _(TIEBREAKS[code])
-        if code == "games_won":
-            how = _("%(won)s of %(played)s games won") % {
-                "won": row.games_won,
-                "played": row.games_played,
-            }
-            if row.bye_games:
-                how += " " + _("(%(n)s of them for a bye)") % {"n": row.bye_games}
-            value = row.games_won
-        elif code == "points":
-            how = " + ".join(str(g.score) for g in real) or "0"
-            if row.bye_points:
-                how += " + " + _("%(n)s for a bye") % {"n": row.bye_points}
-            how = _("your side's game totals: %(sum)s") % {"sum": how}
-            value = row.points
-        elif code == "point_difference":
-            parts = " + ".join(f"({g.score} − {g.opponent_score})" for g in real)
-            how = _("your side's totals minus the other side's: %(sum)s") % {
-                "sum": parts or "0"
-            }
-            value = row.point_difference
-        elif code == "opponents_strength":
-            parts = " + ".join(
-                f"{names.get(o, '?')} ({won})" for o, won in row.opponents
-            )
-            how = _("games won by every opponent you met: %(sum)s") % {
-                "sum": parts or "0"
-            }
-            value = row.opponents_strength
-        elif code == "deals_won":
-            how = _("deals your side won: %(sum)s") % {
-                "sum": " + ".join(str(g.deals_won) for g in real) or "0"
-            }
-            value = row.deals_won
-        elif code == "fewest_revokes":
-            how = _("revokes by your side (fewer is better)")
-            value = row.revokes
-        else:  # head_to_head
-            if row.tiebreaks.get(code) is None:
-                how = _("not used: it applies only when exactly two are tied")
-                value = "—"
-            else:
-                how = _("games you won against %(name)s, tied with you") % {
-                    "name": data.head_to_head_name
-                }
-                value = row.tiebreaks[code]
-        out.append((label, value, how))
+        value = row.tiebreaks.get(code)
+        how = tiebreak_explanation(
+            code, row, names=names, head_to_head_name=data.head_to_head_name
+        )
+        out.append((tiebreak_label(code), "—" if value is None else value, how))
     return out
 
 
+@_live()
 def club(request, slug, club_id):
     """Explain a club's position: its members and their games won and played."""
-    tournament = _tournament(slug)
-    etag = _etag(request, tournament)
-    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-        return _finish(not_modified, etag)
+    tournament = _tournament(request, slug)
     after_round = _int_param(request, "after_round")
     data = live.club_page_data(
         tournament=tournament, club=club_id, after_round=after_round
@@ -397,15 +349,13 @@ def club(request, slug, club_id):
     context = _nav_context(tournament)
     context.update({"data": data, "members": members, "title": data.club.name})
     region = render_to_string("tournaments/live/_club.html", context, request)
-    return _page(request, tournament, etag, region, data.club.name)
+    return _page(request, tournament, region, data.club.name)
 
 
+@_live()
 def projector(request, slug):
     """Full-screen standings and the current draw, scrolling on their own."""
-    tournament = _tournament(slug)
-    etag = _etag(request, tournament)
-    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-        return _finish(not_modified, etag)
+    tournament = _tournament(request, slug)
     kind = live.entrant_kind(tournament)
     rows = live.standings_for(tournament=tournament, kind=kind)
     table = StandingsTable(
@@ -429,29 +379,21 @@ def projector(request, slug):
     }
     region = render_to_string("tournaments/live/_projector.html", context, request)
     if request.headers.get(LIVE_HEADER):
-        return _finish(HttpResponse(region), etag)
+        return HttpResponse(region)
     context["region"] = region
-    return _finish(render(request, "tournaments/live/projector.html", context), etag)
+    return render(request, "tournaments/live/projector.html", context)
 
 
+def _version_etag(request, slug: str) -> str:
+    return f'"v{_tournament(request, slug).version}"'
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_version_etag)
 def version(request, slug):
     """The tournament's version, for open pages to poll: 304 while unchanged.
 
-    One indexed query and no session: cheap for thousands of phones.
+    One indexed query and no session for a listed tournament: cheap for thousands
+    of phones.
     """
-    value = (
-        Tournament.objects.filter(slug=slug, is_public=True)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if value is None:
-        raise Http404(_("No such tournament."))
-    etag = f'"v{value}"'
-    if (not_modified := get_conditional_response(request, etag=etag)) is not None:
-        not_modified["ETag"] = etag
-        not_modified["Cache-Control"] = "no-cache"
-        return not_modified
-    response = JsonResponse({"version": value})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return JsonResponse({"version": _tournament(request, slug).version})

@@ -2,7 +2,6 @@
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.selectors import DealRow, side_label
 
@@ -42,27 +41,3 @@ def deal_summary(value) -> str:
     if isinstance(value, tuple | list):
         return "–".join(str(v) for v in value)
     return str(value)
-
-
-TIEBREAK_NAMES = {
-    "games_won": gettext_lazy("games won"),
-    "points": gettext_lazy("points"),
-    "point_difference": gettext_lazy("point difference"),
-    "head_to_head": gettext_lazy("head to head"),
-    "opponents_strength": gettext_lazy("opponents' strength"),
-    "deals_won": gettext_lazy("deals won"),
-    "fewest_revokes": gettext_lazy("fewest revokes"),
-}
-
-
-@register.filter
-def tiebreak_name(code) -> str:
-    """Return the director's word for a tiebreak code."""
-    return str(TIEBREAK_NAMES.get(code, code or ""))
-
-
-@register.filter
-def tiebreak_value(row, code) -> str:
-    """Return a standings row's value for one tiebreak."""
-    value = row.tiebreaks.get(code) if row is not None else None
-    return "—" if value is None else str(value)

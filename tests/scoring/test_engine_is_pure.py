@@ -1,4 +1,4 @@
-"""Check that the scoring engine and its bench import no Django."""
+"""Check that the pure modules (engine, draw generators) import no Django."""
 
 import subprocess
 import sys
@@ -7,9 +7,22 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+DRAW_GENERATORS = sorted(
+    "draws.generators" + ("" if path.stem == "__init__" else f".{path.stem}")
+    for path in (REPO_ROOT / "draws" / "generators").glob("*.py")
+)
 
 
-@pytest.mark.parametrize("module", ["scoring.engine", "benchmarks.engine"])
+def test_every_draw_generator_module_is_checked():
+    """A new module in draws/generators/ is checked without editing this test."""
+    assert "draws.generators.registry" in DRAW_GENERATORS
+    assert len(DRAW_GENERATORS) >= 8
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["scoring.engine", "benchmarks.engine", "benchmarks.draw", *DRAW_GENERATORS],
+)
 def test_module_imports_without_django(module):
     """Importing the pure layer leaves no django module in sys.modules."""
     code = (

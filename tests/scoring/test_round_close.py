@@ -35,11 +35,14 @@ def test_a_round_with_an_unconfirmed_table_does_not_close(two_tables, director):
     assert Round.objects.get().status == Round.Status.PUBLISHED
 
 
-def test_closing_logs_touches_and_freezes_the_sheets(two_tables, director):
+def test_closing_logs_touches_and_freezes_the_sheets(
+    two_tables, director, django_capture_on_commit_callbacks
+):
     for table in two_tables:
         confirm(table, director)
     version = Tournament.objects.get().version
-    rnd = services.round_close(round=two_tables[0].round, by=director)
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_close(round=two_tables[0].round, by=director)
     assert rnd.status == Round.Status.CLOSED and rnd.closed_at
     log = RoundLog.objects.get(action=RoundLog.Action.CLOSED)
     assert log.by == director
@@ -60,7 +63,9 @@ def test_closing_logs_touches_and_freezes_the_sheets(two_tables, director):
         services.round_close(round=rnd, by=director)
 
 
-def test_reopening_needs_a_reason_and_is_logged(two_tables, director):
+def test_reopening_needs_a_reason_and_is_logged(
+    two_tables, director, django_capture_on_commit_callbacks
+):
     for table in two_tables:
         confirm(table, director)
     rnd = services.round_close(round=two_tables[0].round, by=director)
@@ -68,7 +73,8 @@ def test_reopening_needs_a_reason_and_is_logged(two_tables, director):
         services.round_reopen(round=rnd, by=director, reason="   ")
     assert exc.value.field == "reason"
     version = Tournament.objects.get().version
-    rnd = services.round_reopen(round=rnd, by=director, reason="Table 2 complained")
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.round_reopen(round=rnd, by=director, reason="Table 2 complained")
     assert rnd.status == Round.Status.PUBLISHED and rnd.closed_at is None
     log = RoundLog.objects.get(action=RoundLog.Action.REOPENED)
     assert log.reason == "Table 2 complained" and log.by == director

@@ -295,17 +295,20 @@ def test_confirming_needs_every_game_ended(sheet_table, director):
     assert exc.value.code == "unfinished"
 
 
-def test_confirming_touches_the_tournament(sheet_table, director):
+def test_confirming_touches_the_tournament(
+    sheet_table, director, django_capture_on_commit_callbacks
+):
     sheet = _play_whole_sheet(sheet_table, director)
     before = Tournament.objects.get().version
-    sheet = services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet = services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
     assert sheet.status == ScoreSheet.Status.CONFIRMED
     assert sheet.confirmed_by == director and sheet.confirmed_at
     assert Tournament.objects.get().version == before + 1
 
 
 def test_a_correction_after_confirmation_needs_a_reason_and_is_logged(
-    sheet_table, director
+    sheet_table, director, django_capture_on_commit_callbacks
 ):
     sheet = _play_whole_sheet(sheet_table, director)
     sheet = services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
@@ -321,13 +324,14 @@ def test_a_correction_after_confirmation_needs_a_reason_and_is_logged(
     assert exc.value.field == "reason"
     assert not Correction.objects.exists()
     touched = Tournament.objects.get().version
-    sheet = services.sheet_correct(
-        sheet=ScoreSheet.objects.get(),
-        data={1: GameInput([DealInput("no_trump", 60), DealInput("no_trump", 54)])},
-        by=director,
-        version=sheet.version,
-        reason="Paper sheet says 54",
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet = services.sheet_correct(
+            sheet=ScoreSheet.objects.get(),
+            data={1: GameInput([DealInput("no_trump", 60), DealInput("no_trump", 54)])},
+            by=director,
+            version=sheet.version,
+            reason="Paper sheet says 54",
+        )
     correction = Correction.objects.get()
     assert correction.by == director
     assert correction.reason == "Paper sheet says 54"

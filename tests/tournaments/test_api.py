@@ -6,9 +6,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from benchmarks.standings import build_event
 from standings.selectors import standings_for
 from tests import factories
+from tests.builders import build_event
 
 pytestmark = pytest.mark.django_db
 

@@ -57,7 +57,8 @@ def tournament_post(**overrides):
         "bye_wins": "on",
         "entry_mode": "deals",
         "forfeit_points": "101",
-        "tiebreaks": "games_won,points",
+        "tiebreak_1": "games_won",
+        "tiebreak_2": "points",
     }
     data.update(overrides)
     return data

@@ -11,8 +11,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import get_resolver, reverse
 
-from benchmarks.standings import build_event
 from tests import factories
+from tests.builders import build_event
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db

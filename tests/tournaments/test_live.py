@@ -8,9 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from benchmarks.standings import build_event
 from standings.selectors import entrant_page_data, standings_for
 from tests import factories
+from tests.builders import build_event
 from tournaments.models import Entry, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -274,7 +274,7 @@ def test_club_page_explains_the_percentage(client, event):
 
 
 def test_tiebreak_order_from_the_tournament_adds_columns(client, event):
-    event.tiebreaks = "games_won,opponents_strength,points"
+    event.tiebreaks = ["games_won", "opponents_strength", "points"]
     event.save()
     html = client.get(reverse("live:standings", args=[event.slug])).content.decode()
     assert "opponents&#x27; strength" in html or "opponents' strength" in html

@@ -7,8 +7,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from benchmarks.standings import build_event
 from tests import factories
+from tests.builders import build_event
 from tournaments.models import Tournament
 
 

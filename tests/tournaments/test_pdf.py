@@ -10,8 +10,16 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from printing import pdf
+from printing import sheets
+from printing.base import PdfError, sort_key
+from printing.draw import draw_pdf
+from printing.qr import draw_qr
+from printing.registry import DOCUMENTS, document, round_buttons
+from printing.results import table_results_pdf
+from printing.sheets import score_sheets_pdf, sheet_columns, sheet_rows
+from printing.standings import standings_pdf
 from tests import factories
+from tests.builders import build_drawn_round
 from tournaments.models import Game, Round, Seat, Table
 
 ACCENTED = [
@@ -114,7 +122,7 @@ BASE = "http://hall.example:8000"
 
 
 def test_score_sheets_print_one_page_per_table_with_its_own_players(accented_round):
-    data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE, lang="en")
+    data = score_sheets_pdf(round=accented_round, base_url=BASE, lang="en")
     texts = pages_text(data)
     assert len(texts) == 3
     for table, text in zip(
@@ -132,7 +140,7 @@ def test_score_sheets_print_one_page_per_table_with_its_own_players(accented_rou
 
 
 def test_score_sheets_keep_accented_names_and_suit_symbols_intact(accented_round):
-    data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE, lang="en")
+    data = score_sheets_pdf(round=accented_round, base_url=BASE, lang="en")
     text = pages_text(data)[1]
     for first, last in ACCENTED:
         assert f"{first} {last}" in text
@@ -142,14 +150,14 @@ def test_score_sheets_keep_accented_names_and_suit_symbols_intact(accented_round
 
 def test_every_qr_code_encodes_its_tables_entry_page(accented_round, monkeypatch):
     encoded = []
-    real = pdf.draw_qr
+    real = draw_qr
 
     def spy(canv, value, *args, **kwargs):
         encoded.append(value)
         return real(canv, value, *args, **kwargs)
 
-    monkeypatch.setattr(pdf, "draw_qr", spy)
-    data = pdf.score_sheets_pdf(round=accented_round, base_url=BASE + "/", lang="en")
+    monkeypatch.setattr(sheets, "draw_qr", spy)
+    data = score_sheets_pdf(round=accented_round, base_url=BASE + "/", lang="en")
     tables = list(accented_round.tables.order_by("number"))
     expected = [
         BASE + reverse("scoring:sheet", kwargs={"table_id": t.pk}) for t in tables
@@ -167,8 +175,8 @@ def test_qr_helper_keeps_the_widgets_best_mask_unless_given_one():
     widget = QrCodeWidget(url, barLevel="M")
     widget.qr.make()
     canvas = Canvas(io.BytesIO())
-    assert pdf.draw_qr(canvas, url, 0, 0, 80) == widget.qr.getBestMaskPattern()
-    assert pdf.draw_qr(canvas, url, 0, 0, 80, mask=5) == 5
+    assert draw_qr(canvas, url, 0, 0, 80) == widget.qr.getBestMaskPattern()
+    assert draw_qr(canvas, url, 0, 0, 80, mask=5) == 5
     assert canvas.getpdfdata().startswith(b"%PDF")
 
 
@@ -185,7 +193,7 @@ def test_qr_helper_draws_exactly_the_widgets_modules(monkeypatch):
     canvas = Canvas(io.BytesIO())
     literals = []
     monkeypatch.setattr(canvas, "addLiteral", lambda s, *a, **k: literals.append(s))
-    pdf.draw_qr(canvas, url, 0, 0, 80)
+    draw_qr(canvas, url, 0, 0, 80)
     dark = set()
     for op in literals[0].split("\n")[:-1]:
         c, bottom, n, _one, _re = op.split()
@@ -199,10 +207,10 @@ def test_every_font_is_embedded_in_every_document(accented_round, confirm_table)
     for table in accented_round.tables.all():
         confirm_table(table, [(101, 40), (55, 101), (101, 99)])
     documents = [
-        pdf.score_sheets_pdf(round=accented_round, base_url=BASE),
-        pdf.draw_pdf(round=accented_round),
-        pdf.table_results_pdf(round=accented_round),
-        pdf.standings_pdf(tournament=accented_round.tournament, after_round=None),
+        score_sheets_pdf(round=accented_round, base_url=BASE),
+        draw_pdf(round=accented_round),
+        table_results_pdf(round=accented_round),
+        standings_pdf(tournament=accented_round.tournament, after_round=None),
     ]
     for data in documents:
         fonts = all_fonts(data)
@@ -214,10 +222,10 @@ def test_every_font_is_embedded_in_every_document(accented_round, confirm_table)
 
 def test_sheet_grid_columns_follow_the_tournaments_rules(db):
     t = factories.TournamentFactory(blind_doubles=False, max_knocks=0)
-    keys = [c.key for c in pdf.sheet_columns(t)]
+    keys = [c.key for c in sheet_columns(t)]
     assert "blind" not in keys and "knocks" not in keys
     t = factories.TournamentFactory(blind_doubles=True, max_knocks=None)
-    keys = [c.key for c in pdf.sheet_columns(t)]
+    keys = [c.key for c in sheet_columns(t)]
     assert keys[:5] == ["deal", "dealer", "trump", "knocks", "blind"]
     assert keys[-6:] == [
         "points_a",
@@ -230,23 +238,23 @@ def test_sheet_grid_columns_follow_the_tournaments_rules(db):
 
 
 def test_a_game_to_101_gets_20_rows_and_a_fixed_deal_game_exactly_its_count():
-    assert pdf.sheet_rows(target=101, deals=None) == 20
-    assert pdf.sheet_rows(target=None, deals=12) == 12
-    assert pdf.sheet_rows(target=151, deals=None) == 30
-    assert pdf.sheet_rows(target=101, deals=12) == 12
+    assert sheet_rows(target=101, deals=None) == 20
+    assert sheet_rows(target=None, deals=12) == 12
+    assert sheet_rows(target=151, deals=None) == 30
+    assert sheet_rows(target=101, deals=12) == 12
 
 
 def test_a_fixed_deal_game_prints_numbered_rows_up_to_its_count(tournament):
     tournament.target, tournament.deals = None, 12
     tournament.save()
     rnd = player_round(tournament, tables=1)
-    text = pages_text(pdf.score_sheets_pdf(round=rnd, base_url=BASE, lang="en"))[0]
+    text = pages_text(score_sheets_pdf(round=rnd, base_url=BASE, lang="en"))[0]
     lines = text.split("\n")
     assert "12" in lines and "13" not in lines
 
 
 def test_a5_sheets_put_two_pair_tables_on_a_landscape_a4(pairs_round):
-    data = pdf.score_sheets_pdf(round=pairs_round, base_url=BASE, size="a5")
+    data = score_sheets_pdf(round=pairs_round, base_url=BASE, size="a5")
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 2
     box = reader.pages[0].mediabox
@@ -257,16 +265,16 @@ def test_a5_sheets_put_two_pair_tables_on_a_landscape_a4(pairs_round):
 
 
 def test_a5_sheets_refuse_three_games_a_table_with_a_clear_message(accented_round):
-    with pytest.raises(pdf.PdfError, match="A4"):
-        pdf.score_sheets_pdf(round=accented_round, base_url=BASE, size="a5")
+    with pytest.raises(PdfError, match="A4"):
+        score_sheets_pdf(round=accented_round, base_url=BASE, size="a5")
 
 
 def test_a_round_without_tables_is_refused_not_printed_blank(tournament):
     rnd = factories.RoundFactory(tournament=tournament, number=1)
-    with pytest.raises(pdf.PdfError):
-        pdf.score_sheets_pdf(round=rnd, base_url=BASE)
-    with pytest.raises(pdf.PdfError):
-        pdf.draw_pdf(round=rnd)
+    with pytest.raises(PdfError):
+        score_sheets_pdf(round=rnd, base_url=BASE)
+    with pytest.raises(PdfError):
+        draw_pdf(round=rnd)
 
 
 # ----------------------------------------------------------------- every page
@@ -274,7 +282,7 @@ def test_a_round_without_tables_is_refused_not_printed_blank(tournament):
 
 def test_every_page_shows_tournament_date_page_of_total_and_print_time(tournament):
     rnd = player_round(tournament, tables=12)
-    data = pdf.draw_pdf(round=rnd, lang="en")
+    data = draw_pdf(round=rnd, lang="en")
     texts = pages_text(data)
     assert len(texts) >= 2
     for number, text in enumerate(texts, start=1):
@@ -285,8 +293,8 @@ def test_every_page_shows_tournament_date_page_of_total_and_print_time(tournamen
 
 
 def test_documents_come_out_in_the_requested_language(accented_round):
-    dutch = pages_text(pdf.draw_pdf(round=accented_round, lang="nl"))[0]
-    french = pages_text(pdf.draw_pdf(round=accented_round, lang="fr"))[0]
+    dutch = pages_text(draw_pdf(round=accented_round, lang="nl"))[0]
+    french = pages_text(draw_pdf(round=accented_round, lang="fr"))[0]
     assert "oktober" in dutch
     assert "octobre" in french
 
@@ -295,7 +303,7 @@ def test_pdftoppm_renders_the_first_sheet(accented_round, tmp_path):
     if shutil.which("pdftoppm") is None:
         pytest.fail("pdftoppm (poppler-utils) is needed: apt-get install poppler-utils")
     source = tmp_path / "sheets.pdf"
-    source.write_bytes(pdf.score_sheets_pdf(round=accented_round, base_url=BASE))
+    source.write_bytes(score_sheets_pdf(round=accented_round, base_url=BASE))
     subprocess.run(
         ["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", source, tmp_path / "p"],
         check=True,
@@ -307,7 +315,7 @@ def test_pdftoppm_renders_the_first_sheet(accented_round, tmp_path):
 
 
 def test_draw_lists_every_player_by_table_then_alphabetically(accented_round):
-    data = pdf.draw_pdf(round=accented_round, lang="en")
+    data = draw_pdf(round=accented_round, lang="en")
     texts = pages_text(data)
     by_table = next(t for t in texts if "Draw by table" in t)
     by_name = "\n".join(t for t in texts if "Draw by name" in t)
@@ -322,12 +330,12 @@ def test_draw_lists_every_player_by_table_then_alphabetically(accented_round):
         assert f"Table {n}" in by_table
     # Alphabetical, accents ignored: Bruneël before Deçoster before Lefèvre.
     positions = [by_name.index(f"{last}, {first}") for first, last in ACCENTED]
-    order = sorted(range(4), key=lambda i: pdf.sort_key(ACCENTED[i][1]))
+    order = sorted(range(4), key=lambda i: sort_key(ACCENTED[i][1]))
     assert sorted(positions) == [positions[i] for i in order]
 
 
 def test_draw_by_name_gives_each_player_table_and_seat(accented_round):
-    text = "\n".join(pages_text(pdf.draw_pdf(round=accented_round, order="name")))
+    text = "\n".join(pages_text(draw_pdf(round=accented_round, order="name")))
     lines = text.split("\n")
     table = accented_round.tables.get(number=2)
     for seat in table.seats.select_related("entry__player__club"):
@@ -338,10 +346,8 @@ def test_draw_by_name_gives_each_player_table_and_seat(accented_round):
 
 
 def test_draw_of_a_576_player_round_names_everyone(db):
-    from benchmarks.pdf import build_event
-
-    rnd = build_event(players=576, slug="big-one", confirmed=False)
-    data = pdf.draw_pdf(round=rnd, order="name", lang="nl")
+    rnd = build_drawn_round(players=576, slug="big-one", confirmed=False)
+    data = draw_pdf(round=rnd, order="name", lang="nl")
     text = "\n".join(pages_text(data))
     players = Seat.objects.filter(round=rnd).select_related("entry__player")
     missing = [s for s in players if s.entry.player.sort_name not in text]
@@ -356,7 +362,7 @@ def test_table_results_show_scores_winners_and_sheet_status(
 ):
     table = accented_round.tables.get(number=1)
     confirm_table(table, [(101, 34), (60, 101), (101, 99)])
-    text = "\n".join(pages_text(pdf.table_results_pdf(round=accented_round, lang="en")))
+    text = "\n".join(pages_text(table_results_pdf(round=accented_round, lang="en")))
     assert "101 – 34" in text and "60 – 101" in text
     assert "Confirmed" in text
     assert "Not entered" in text  # tables 2 and 3 have empty sheets
@@ -371,7 +377,7 @@ def test_standings_list_players_in_rank_order_after_a_round(
     from standings.selectors import standings_for
 
     rows = standings_for(tournament=accented_round.tournament, after_round=1)
-    data = pdf.standings_pdf(
+    data = standings_pdf(
         tournament=accented_round.tournament, after_round=accented_round, lang="en"
     )
     text = "\n".join(pages_text(data))
@@ -384,7 +390,7 @@ def test_standings_list_players_in_rank_order_after_a_round(
 def test_club_standings_print_clubs(accented_round, confirm_table):
     for table in accented_round.tables.all():
         confirm_table(table, [(101, 50)] * 3)
-    data = pdf.standings_pdf(tournament=accented_round.tournament, kind="clubs")
+    data = standings_pdf(tournament=accented_round.tournament, kind="clubs")
     text = "\n".join(pages_text(data))
     assert "Standings: clubs" in text
     table = accented_round.tables.get(number=1)
@@ -478,9 +484,7 @@ def test_unknown_round_or_hidden_tournament_is_404(client, accented_round):
 def test_draw_and_standings_views_read_a_big_round_in_few_queries(
     client, db, django_assert_max_num_queries
 ):
-    from benchmarks.pdf import build_event
-
-    rnd = build_event(players=96, slug="queries")
+    rnd = build_drawn_round(players=96, slug="queries")
     slug = rnd.tournament.slug
     with django_assert_max_num_queries(8):
         assert client.get(reverse("pdf:draw", args=[slug, 1])).status_code == 200
@@ -553,3 +557,80 @@ def test_print_round_explains_an_unknown_tournament_or_round(accented_round, tmp
         call_command("print_round", "nope", "1", "--out", out)
     with pytest.raises(CommandError, match="no round 4"):
         call_command("print_round", accented_round.tournament.slug, "4", "--out", out)
+
+
+# -------------------------------------------------------------------- registry
+
+
+def test_the_registry_lists_each_printed_document_once():
+    assert list(DOCUMENTS) == ["sheets", "draw", "standings", "results"]
+    assert {d for d, doc in DOCUMENTS.items() if doc.directors_only} == {
+        "sheets",
+        "results",
+    }
+    for doc in DOCUMENTS.values():
+        assert str(doc.verbose_name)
+
+
+def test_registry_fills_in_defaults_and_refuses_an_unknown_option(db):
+    individual = factories.TournamentFactory()
+    pairs = factories.TournamentFactory(format="pairs")
+    standings = document("standings")
+    assert standings.clean(tournament=individual, params={}) == {"kind": "players"}
+    assert standings.clean(tournament=pairs, params={}) == {"kind": "teams"}
+    sheets_doc = document("sheets")
+    assert sheets_doc.clean(tournament=individual, params={"size": "A5"}) == {
+        "size": "a5"
+    }
+    with pytest.raises(PdfError, match="by table, by name, or both"):
+        document("draw").clean(tournament=individual, params={"order": "sideways"})
+    with pytest.raises(PdfError, match="players, teams or clubs"):
+        standings.clean(tournament=individual, params={"kind": "dogs"})
+
+
+def test_every_document_renders_through_the_registry(accented_round):
+    tournament = accented_round.tournament
+    for doc in DOCUMENTS.values():
+        options = doc.clean(tournament=tournament, params={})
+        data = doc.render(
+            tournament=tournament,
+            round=accented_round,
+            options=options,
+            lang="en",
+            base_url=BASE,
+        )
+        assert data.startswith(b"%PDF")
+        name = doc.filename(
+            tournament=tournament, round=accented_round, options=options
+        )
+        assert name.startswith(f"{tournament.slug}-") and name.endswith(".pdf")
+
+
+def test_the_directors_round_page_shows_the_registrys_print_buttons(
+    director_client, director, pairs_round
+):
+    tournament = pairs_round.tournament
+    tournament.directors.add(director)
+    pairs_round.phase.games_per_table = 1  # room on an A5 sheet
+    pairs_round.phase.save()
+    page = director_client.get(reverse("director:round", args=[tournament.slug, 1]))
+    html = page.content.decode()
+    buttons = round_buttons(tournament=tournament, round=pairs_round)
+    assert [b.label for b in buttons] == [
+        "Print score sheets",
+        "Score sheets, two A5 per A4",
+        "Print the draw",
+        "Print standings after this round",
+        "Print table results",
+    ]
+    for button in buttons:
+        assert f'href="{button.url}"' in html
+        assert button.label in html
+    assert reverse("pdf:sheets", args=[tournament.slug, 1]) + "?size=a5" in html
+
+
+def test_an_individual_round_offers_no_a5_sheets(director_client, accented_round):
+    slug = accented_round.tournament.slug
+    html = director_client.get(reverse("director:round", args=[slug, 1])).content
+    assert b"Print score sheets" in html
+    assert b"?size=a5" not in html

@@ -4,8 +4,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from benchmarks.standings import build_event
 from tests import factories
+from tests.builders import build_event
 
 
 @pytest.mark.django_db

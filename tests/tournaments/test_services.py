@@ -283,11 +283,14 @@ def test_swapping_two_seats_exchanges_the_players_and_marks_the_tables(director)
     assert RoundLog.objects.filter(round=rnd, action="swapped").exists()
 
 
-def test_a_published_round_can_no_longer_change(director):
+def test_a_published_round_can_no_longer_change(
+    director, django_capture_on_commit_callbacks
+):
     tournament = make_individual(director, players=8)
     rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=3)
     version = Tournament.objects.get(pk=tournament.pk).version
-    draw_services.round_publish(round=rnd, by=director)
+    with django_capture_on_commit_callbacks(execute=True):
+        draw_services.round_publish(round=rnd, by=director)
     assert Tournament.objects.get(pk=tournament.pk).version == version + 1
     a, b = Seat.objects.filter(round=rnd, position=1)[:2]
     with pytest.raises(ValidationError):

@@ -17,7 +17,7 @@ from clubs import selectors as club_selectors
 from clubs import services as club_services
 from draws import services as draw_services
 from scoring import services as scoring
-from scoring.engine import Deal, InvalidDeal, score_game
+from scoring.engine import SUIT_SYMBOLS, Deal, InvalidDeal, Trump, score_game
 from scoring.models import ScoreSheet
 from scoring.services import DealInput, EntryError, GameInput
 from tournaments import services
@@ -46,7 +46,7 @@ LAST = [
     "Vandamme", "Lefebvre", "Claeys", "Ghesquière", "Desmet", "Vermeulen",
     "Dewulf", "Maes", "Verhaeghe", "Lambrecht", "Debaene", "Vanhoutte",
 ]  # fmt: skip
-TRUMPS = ["clubs", "diamonds", "hearts", "spades"]
+TRUMPS = list(SUIT_SYMBOLS)  # the four suits
 # The deck's card points: 4 × (10, A, K, Q, J, 9, 8, 7).
 DECK = [5, 4, 3, 2, 1, 0, 0, 0] * 4
 PAIR_DRAWS = {
@@ -59,7 +59,7 @@ PAIR_DRAWS = {
 
 def random_deal(rng: random.Random, tournament: Tournament, declarer: int) -> DealInput:
     """Return a random but possible deal with a realistic mix of the rules' events."""
-    trump = "no_trump" if rng.random() < 0.18 else rng.choice(TRUMPS)
+    trump = Trump.NO_TRUMP.value if rng.random() < 0.18 else rng.choice(TRUMPS)
     knocks = 0
     if tournament.max_knocks != 0:
         roll = rng.random()

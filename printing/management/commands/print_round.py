@@ -7,10 +7,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from printing import pdf
+from printing.base import PdfError
+from printing.registry import DOCUMENTS
 from tournaments.models import Round, Tournament
-
-WHATS = ("sheets", "draw", "standings", "results")
 
 
 class Command(BaseCommand):
@@ -22,7 +21,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the tournament's short name in addresses")
         parser.add_argument("round", type=int, help="the round number")
-        parser.add_argument("--what", choices=WHATS, default="sheets")
+        parser.add_argument("--what", choices=tuple(DOCUMENTS), default="sheets")
         parser.add_argument("--out", required=True, type=Path, help="FILE.pdf")
         parser.add_argument(
             "--lang",
@@ -34,9 +33,11 @@ class Command(BaseCommand):
             default="http://127.0.0.1:8000",
             help="address the score sheets' QR codes point to",
         )
-        parser.add_argument("--size", choices=pdf.SIZES, default="a4")
-        parser.add_argument("--order", choices=pdf.DRAW_ORDERS, default="both")
-        parser.add_argument("--kind", choices=pdf.STANDING_KINDS)
+        # Each document's options (--size, --order, --kind); unset means the
+        # document's default, which for --kind depends on the tournament.
+        for document in DOCUMENTS.values():
+            for option in document.options:
+                parser.add_argument(f"--{option.name}", choices=option.values)
 
     def handle(self, *args, **options):
         try:
@@ -55,27 +56,17 @@ class Command(BaseCommand):
                     % {"tournament": tournament.name, "number": options["round"]}
                 ) from None
         lang = options["lang"] or tournament.language
-        what = options["what"]
+        document = DOCUMENTS[options["what"]]
+        params = {option.name: options[option.name] for option in document.options}
         try:
-            if what == "sheets":
-                data = pdf.score_sheets_pdf(
-                    round=rnd,
-                    base_url=options["base_url"],
-                    size=options["size"],
-                    lang=lang,
-                )
-            elif what == "draw":
-                data = pdf.draw_pdf(round=rnd, order=options["order"], lang=lang)
-            elif what == "results":
-                data = pdf.table_results_pdf(round=rnd, lang=lang)
-            else:
-                kind = options["kind"] or (
-                    "players" if tournament.is_individual else "teams"
-                )
-                data = pdf.standings_pdf(
-                    tournament=tournament, after_round=rnd, kind=kind, lang=lang
-                )
-        except pdf.PdfError as exc:
+            data = document.render(
+                tournament=tournament,
+                round=rnd,
+                options=document.clean(tournament=tournament, params=params),
+                lang=lang,
+                base_url=options["base_url"],
+            )
+        except PdfError as exc:
             raise CommandError(str(exc)) from None
         out: Path = options["out"]
         out.parent.mkdir(parents=True, exist_ok=True)

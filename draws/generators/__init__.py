@@ -1,0 +1,40 @@
+"""Draw the tables of a tournament round from plain entrants, without Django.
+
+One module per method (``individual``, ``random_pairs``, ``swiss``, ``round_robin``,
+``ladder``, ``seeded``) on what they share in ``base``; ``registry`` lists them.
+"""
+
+from draws.generators.base import (
+    ERROR_TEXT,
+    INDIVIDUAL_GAMES,
+    REASON_TEXT,
+    Draw,
+    DrawError,
+    DrawTable,
+    Entrant,
+    table_conflicts,
+)
+from draws.generators.individual import draw_individual
+from draws.generators.ladder import draw_ladder
+from draws.generators.random_pairs import draw_random
+from draws.generators.round_robin import draw_round_robin, round_robin_schedule
+from draws.generators.seeded import draw_seeded
+from draws.generators.swiss import draw_swiss
+
+__all__ = [
+    "ERROR_TEXT",
+    "INDIVIDUAL_GAMES",
+    "REASON_TEXT",
+    "Draw",
+    "DrawError",
+    "DrawTable",
+    "Entrant",
+    "draw_individual",
+    "draw_ladder",
+    "draw_random",
+    "draw_round_robin",
+    "draw_seeded",
+    "draw_swiss",
+    "round_robin_schedule",
+    "table_conflicts",
+]

@@ -1,0 +1,65 @@
+"""Draw the QR code that takes a score sheet's reader to its table's entry page."""
+
+from __future__ import annotations
+
+import itertools
+
+from django.urls import NoReverseMatch, reverse
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+
+def sheet_entry_url(*, table_id: int, base_url: str) -> str:
+    """Return the absolute address of a table's entry page, for the QR code."""
+    try:
+        path = reverse("scoring:sheet", kwargs={"table_id": table_id})
+    except NoReverseMatch:  # the scoring app's routes are not mounted
+        path = f"/director/sheets/table/{table_id}/"
+    return base_url.rstrip("/") + path
+
+
+def draw_qr(
+    canv: Canvas,
+    value: str,
+    x: float,
+    y: float,
+    size: float,
+    *,
+    mask: int | None = None,
+) -> int:
+    """Draw a QR code encoding ``value`` with reportlab's widget, ``size`` wide.
+
+    The widget encodes; its modules are drawn here as one path of row runs, which
+    is several times faster than rendering the widget's group of shapes. Without
+    ``mask`` the encoder tries all eight mask patterns and keeps the best (most of
+    the time spent here); a caller printing many near-identical addresses passes
+    the mask chosen for the first one. Returns the mask used.
+    """
+    widget = QrCodeWidget(value, barLevel="M", barBorder=2)
+    qr = widget.qr
+    if qr.version is None:
+        qr.version = qr.calculate_version()
+    if mask is None:
+        mask = qr.getBestMaskPattern()
+    qr.makeImpl(False, mask)
+    count = qr.getModuleCount()
+    border = widget.barBorder
+    side = count + 2 * border
+    # One path of row runs in module units; the literal saves formatting floats.
+    ops = []
+    for r, row in enumerate(qr.modules):
+        c = border
+        bottom = side - border - 1 - r
+        for dark, run in itertools.groupby(row):
+            n = sum(1 for _ in run)
+            if dark:
+                ops.append(f"{c} {bottom} {n} 1 re")
+            c += n
+    canv.saveState()
+    canv.translate(x, y)
+    canv.scale(size / side, size / side)
+    canv.setFillColor(colors.black)
+    canv.addLiteral("\n".join(ops) + "\nf")
+    canv.restoreState()
+    return mask

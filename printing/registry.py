@@ -1,0 +1,189 @@
+"""List the printed documents, one small class each, for views, command and buttons.
+
+Each document declares its ``identifier`` (the ``--what`` of ``print_round``), its
+``verbose_name``, its ``options`` (the query string of its URL and the command's
+flags), who may print it, how to name the file and ``render()`` (bytes of a PDF),
+the way pretix's exporters declare ``identifier``, ``verbose_name`` and
+``render()``. A new document is one class here and one module beside this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from printing import draw, results, sheets, standings
+from printing.base import Choice
+from tournaments.models import Round, Tournament
+
+
+@dataclass(frozen=True)
+class Button:
+    """A link to print a document, as the director's round page shows it."""
+
+    label: str
+    url: str
+    primary: bool = False
+
+
+class Document:
+    """A printed document of a round (or, for the standings, of a tournament)."""
+
+    identifier: str
+    verbose_name: str
+    options: tuple[Choice, ...] = ()
+    # Score sheets and table results are for the directors of the tournament;
+    # the others for anyone who may see the round.
+    directors_only: bool = False
+    # The standings also print without a round: the final standings.
+    needs_round: bool = True
+
+    def defaults(self, tournament: Tournament) -> dict[str, str]:
+        """Return each option's value when the reader names none."""
+        return {}
+
+    def clean(
+        self, *, tournament: Tournament, params: Mapping[str, str | None]
+    ) -> dict[str, str]:
+        """Return the options, defaults filled in; ``PdfError`` on a bad value."""
+        values = self.defaults(tournament)
+        for option in self.options:
+            given = params.get(option.name)
+            if given is not None:
+                values[option.name] = given
+            option.check(values[option.name])
+        return values
+
+    def render(
+        self,
+        *,
+        tournament: Tournament,
+        round: Round | None,
+        options: Mapping[str, str],
+        lang: str,
+        base_url: str,
+    ) -> bytes:
+        raise NotImplementedError
+
+    def filename(
+        self, *, tournament: Tournament, round: Round | None, options: Mapping
+    ) -> str:
+        """Return the PDF's file name, e.g. ``spring-cup-round-2-draw.pdf``."""
+        return _filename(tournament, "round", round.number, self.identifier)
+
+    def round_buttons(self, *, tournament: Tournament, round: Round) -> list[Button]:
+        """Return the links that print this document from a round's page."""
+        return []
+
+
+def _filename(tournament: Tournament, *parts) -> str:
+    return "-".join([tournament.slug, *map(str, parts)]) + ".pdf"
+
+
+def _round_url(name: str, tournament: Tournament, round: Round) -> str:
+    return reverse(f"pdf:{name}", args=[tournament.slug, round.number])
+
+
+class ScoreSheets(Document):
+    identifier = "sheets"
+    verbose_name = gettext_lazy("Score sheets")
+    options = (sheets.SIZE,)
+    directors_only = True
+
+    def defaults(self, tournament):
+        return {"size": "a4"}
+
+    def clean(self, *, tournament, params):
+        size = params.get("size")
+        params = {**params, "size": size.lower() if size is not None else None}
+        return super().clean(tournament=tournament, params=params)
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return sheets.score_sheets_pdf(
+            round=round, base_url=base_url, size=options["size"], lang=lang
+        )
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "round", round.number, "sheets", options["size"])
+
+    def round_buttons(self, *, tournament, round):
+        url = _round_url("sheets", tournament, round)
+        buttons = [Button(_("Print score sheets"), url, primary=True)]
+        if not tournament.is_individual and round.phase.games_per_table <= 2:
+            buttons.append(Button(_("Score sheets, two A5 per A4"), url + "?size=a5"))
+        return buttons
+
+
+class Draw(Document):
+    identifier = "draw"
+    verbose_name = gettext_lazy("Draw")
+    options = (draw.ORDER,)
+
+    def defaults(self, tournament):
+        return {"order": "both"}
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return draw.draw_pdf(round=round, order=options["order"], lang=lang)
+
+    def round_buttons(self, *, tournament, round):
+        url = _round_url("draw", tournament, round)
+        return [Button(_("Print the draw"), url)]
+
+
+class Standings(Document):
+    identifier = "standings"
+    verbose_name = gettext_lazy("Standings")
+    options = (standings.KIND,)
+    needs_round = False
+
+    def defaults(self, tournament):
+        return {"kind": "players" if tournament.is_individual else "teams"}
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return standings.standings_pdf(
+            tournament=tournament, after_round=round, kind=options["kind"], lang=lang
+        )
+
+    def filename(self, *, tournament, round, options):
+        parts = ["round", round.number] if round is not None else ["final"]
+        return _filename(tournament, "standings", options["kind"], *parts)
+
+    def round_buttons(self, *, tournament, round):
+        url = _round_url("round_standings", tournament, round)
+        return [Button(_("Print standings after this round"), url)]
+
+
+class TableResults(Document):
+    identifier = "results"
+    verbose_name = gettext_lazy("Table results")
+    directors_only = True
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return results.table_results_pdf(round=round, lang=lang)
+
+    def round_buttons(self, *, tournament, round):
+        url = _round_url("results", tournament, round)
+        return [Button(_("Print table results"), url)]
+
+
+DOCUMENTS: dict[str, Document] = {
+    d.identifier: d for d in (ScoreSheets(), Draw(), Standings(), TableResults())
+}
+
+
+def document(identifier: str) -> Document:
+    """Return the document for an identifier; ``KeyError`` if there is none."""
+    return DOCUMENTS[identifier]
+
+
+def round_buttons(*, tournament: Tournament, round: Round) -> list[Button]:
+    """Return every document's print links for a round's page, in registry order."""
+    return [
+        button
+        for doc in DOCUMENTS.values()
+        for button in doc.round_buttons(tournament=tournament, round=round)
+    ]

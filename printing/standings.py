@@ -1,0 +1,147 @@
+"""Print the standings of players, teams or clubs, after a round or final."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils import formats, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
+from reportlab.lib.pagesizes import A4
+from reportlab.platypus import Table
+
+from printing.base import (
+    FONT,
+    FONT_BOLD,
+    MARGIN,
+    MUTED,
+    Choice,
+    ParagraphLine,
+    Section,
+    document_language,
+    fit,
+    grid_style,
+    register_fonts,
+    render,
+)
+from standings.labels import tiebreak_short_label
+from standings.selectors import standings_for
+from tournaments.models import Round, Tournament
+
+KIND = Choice(
+    "kind",
+    ("players", "teams", "clubs"),
+    gettext_noop("Choose standings of players, teams or clubs."),
+)
+STANDING_KINDS = KIND.values
+
+
+def _number(value) -> str:
+    """Return a count as is and a ratio (a float) with two decimals."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return formats.number_format(value, 2)
+    return str(value)
+
+
+def standings_pdf_from_rows(
+    *,
+    tournament: Tournament,
+    rows: Sequence,
+    kind: str = "players",
+    after_round: Round | None = None,
+    lang: str | None = None,
+) -> bytes:
+    """Return a standings list built from rows with .rank, .name, .club, … ."""
+    KIND.check(kind)
+    if kind != "clubs":  # players and teams both mean the tournament's entrants
+        kind = "players" if tournament.is_individual else "teams"
+    register_fonts()
+    with translation.override(document_language(tournament, lang)):
+        titles = {
+            "players": _("Standings: players"),
+            "teams": _("Standings: teams"),
+            "clubs": _("Standings: clubs"),
+        }
+        if after_round is not None:
+            subtitle = _("after round %(number)s") % {"number": after_round.number}
+        else:
+            subtitle = _("final")
+        shown = {"games_won", "points", "point_difference"}
+        tie_keys: list[str] = []
+        for row in rows:
+            for key in getattr(row, "tiebreaks", {}) or {}:
+                if key not in shown and key not in tie_keys:
+                    tie_keys.append(key)
+        tie_keys = tie_keys[:3]
+        width = A4[0] - 2 * MARGIN
+        fixed = [0.07, 0.0, 0.0, 0.08, 0.08, 0.09, 0.08] + [0.09] * len(tie_keys)
+        rest = 1 - sum(fixed)
+        fixed[1] = rest * (0.62 if kind != "clubs" else 1.0)
+        fixed[2] = rest - fixed[1]
+        widths = [f * width for f in fixed]
+        head = [
+            pgettext("standings", "rank"),
+            _("Club") if kind == "clubs" else _("Name"),
+            "" if kind == "clubs" else _("Club"),
+            pgettext("standings", "games"),
+            pgettext("standings", "won"),
+            pgettext("standings", "points"),
+            pgettext("standings", "+/−"),
+            *[tiebreak_short_label(k) for k in tie_keys],
+        ]
+        body = [head]
+        for row in rows:
+            ties = getattr(row, "tiebreaks", {}) or {}
+            body.append(
+                [
+                    str(row.rank),
+                    fit(str(row.name), FONT, 10, widths[1] - 6),
+                    fit(str(getattr(row, "club", "") or ""), FONT, 8.5, widths[2] - 6)
+                    if widths[2] > 1
+                    else "",
+                    str(row.games_played),
+                    _number(row.games_won),
+                    _number(row.points),
+                    _number(row.point_difference),
+                    *[_number(ties.get(k)) for k in tie_keys],
+                ]
+            )
+        style = grid_style(
+            font_size=10,
+            extra=[
+                ("FONTSIZE", (2, 1), (2, -1), 8.5),
+                ("TEXTCOLOR", (2, 1), (2, -1), MUTED),
+                ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+                ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+                ("FONTNAME", (0, 1), (0, -1), FONT_BOLD),
+                ("FONTNAME", (4, 1), (5, -1), FONT_BOLD),
+                ("TOPPADDING", (0, 1), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), 2),
+            ],
+        )
+        story: list = [Table(body, colWidths=widths, repeatRows=1, style=style)]
+        if not rows:
+            story = [ParagraphLine(_("No confirmed results yet."), size=12)]
+        section = Section("standings", titles[kind], subtitle)
+        return render(tournament, [section], story, subject=titles[kind])
+
+
+def standings_pdf(
+    *,
+    tournament: Tournament,
+    after_round: Round | None = None,
+    kind: str = "players",
+    lang: str | None = None,
+) -> bytes:
+    """Return the standings of players, teams or clubs, after a round or final."""
+    KIND.check(kind)
+    rows = standings_for(
+        tournament=tournament,
+        kind=kind,
+        after_round=after_round.number if after_round is not None else None,
+    )
+    return standings_pdf_from_rows(
+        tournament=tournament, rows=rows, kind=kind, after_round=after_round, lang=lang
+    )

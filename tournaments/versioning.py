@@ -1,0 +1,116 @@
+"""Bump a tournament's public version once the change the public sees is committed.
+
+The version is the ETag and cache key of the live pages, the API and the version
+endpoint open pages poll. Every service that changes what the public sees calls
+``tournament_touch``; nothing else writes the version.
+
+Why after commit: the bump is what tells readers to fetch again, so it must not be
+seen before the data it announces, and a rolled-back transaction bumps nothing (a
+savepoint rolled back inside a committed transaction may leave a harmless extra bump).
+Several bumps in one transaction become one ``UPDATE`` (one bump per tournament).
+"""
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import F, Q
+
+from clubs.models import Club, Player, Team
+from tournaments.models import Entry, Tournament
+
+
+class _Batch:
+    """The tournaments to bump when the current transaction commits."""
+
+    def __init__(self, using: str | None) -> None:
+        self.using = using
+        self.ids: set[int] = set()
+
+
+class _Flush:
+    """An on-commit callback: bump what its batch holds (once: it empties it).
+
+    Every touch registers one, so the first to run bumps all the batch's
+    tournaments in one ``UPDATE`` and the others find nothing left to do.
+    """
+
+    def __init__(self, batch: _Batch) -> None:
+        self.batch = batch
+
+    def __call__(self) -> None:
+        ids, self.batch.ids = self.batch.ids, set()
+        if ids:
+            Tournament.objects.using(self.batch.using).filter(pk__in=ids).update(
+                version=F("version") + 1
+            )
+
+
+def _live_batch(connection) -> _Batch | None:
+    """Return the batch of the open transaction, if one of its callbacks is pending.
+
+    A rollback (of the transaction, or of every savepoint that registered one of
+    its callbacks) drops them from ``run_on_commit``: their changes are undone, so
+    their batch is dropped too.
+    """
+    batch = getattr(connection, "_tournament_bumps", None)
+    if batch is None or not connection.in_atomic_block:
+        return None
+    for item in connection.run_on_commit:  # (savepoint ids, callback, robust)
+        if getattr(item[1], "batch", None) is batch:
+            return batch
+    return None
+
+
+def tournaments_touch(*, tournament_ids: Iterable[int], using: str | None = None):
+    """Bump the version of these tournaments after the current transaction commits.
+
+    Outside a transaction the bump happens at once.
+    """
+    ids = {pk for pk in tournament_ids if pk is not None}
+    if not ids:
+        return
+    connection = transaction.get_connection(using)
+    batch = _live_batch(connection)
+    if batch is None:
+        batch = connection._tournament_bumps = _Batch(using)
+    batch.ids |= ids
+    transaction.on_commit(_Flush(batch), using=using)
+
+
+def tournament_touch(*, tournament: Tournament) -> None:
+    """Bump the tournament's version after commit so open public pages refresh."""
+    tournaments_touch(tournament_ids=[tournament.pk])
+
+
+# -------------------------------------------------- names of clubs, players, teams
+
+# Where a name shows in a tournament: the entries that display it (an entrant's
+# name, its club, a team's members and their clubs).
+NAME_LOOKUPS = {
+    Club: (
+        "player__club",
+        "team__club",
+        "team__player_one__club",
+        "team__player_two__club",
+    ),
+    Player: ("player", "team__player_one", "team__player_two"),
+    Team: ("team",),
+}
+
+
+def tournaments_showing(instance: Club | Player | Team) -> set[int]:
+    """Return the ids of the tournaments whose pages show this club, player or team."""
+    query = Q()
+    for lookup in NAME_LOOKUPS[type(instance)]:
+        query |= Q(**{lookup: instance})
+    return set(
+        Entry.objects.filter(query)
+        .order_by()
+        .values_list("tournament_id", flat=True)
+        .distinct()
+    )
+
+
+def touch_for_renamed(sender, *, instance, **kwargs) -> None:
+    """Receive ``clubs.signals.renamed``: bump every tournament showing ``instance``."""
+    tournaments_touch(tournament_ids=tournaments_showing(instance))
