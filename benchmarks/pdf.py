@@ -59,7 +59,18 @@ def plain_standings(rnd) -> list[_Row]:
     return [_Row(i + 1, *names[e], *tally[e]) for i, e in enumerate(order)]
 
 
-def _timed(label: str, fn):
+@dataclass(frozen=True)
+class _Figure:
+    label: str
+    seconds: float
+    limit: float  # seconds
+    size: int  # bytes of the PDF
+
+
+BASE_URL = "http://127.0.0.1:8000"
+
+
+def _timed(fn):
     start = time.perf_counter()
     result = fn()
     elapsed = time.perf_counter() - start
@@ -86,90 +97,111 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    _setup_memory_db()
-    from printing.base import register_fonts
-    from printing.draw import draw_pdf
-    from printing.results import table_results_pdf
-    from printing.sheets import score_sheets_pdf
-    from printing.standings import standings_pdf, standings_pdf_from_rows
-
-    register_fonts()
-    base = "http://127.0.0.1:8000"
-    big = build_drawn_round(players=576, slug="bench-576")
-    lang = args.lang
-
-    # Warm up once (fonts parsed, templates compiled) so figures show steady state.
-    draw_pdf(round=big, order="name", lang=lang)
-
-    figures = []
-    sheets, t = _timed(
-        "", lambda: score_sheets_pdf(round=big, base_url=base, lang=lang)
-    )
-    figures.append(("score sheets, 144 tables (A4)", t, 3.0, len(sheets)))
-    if not args.skip_big:
-        huge = build_drawn_round(players=2000, slug="bench-2000", confirmed=False)
-        sheets500, t = _timed(
-            "", lambda: score_sheets_pdf(round=huge, base_url=base, lang=lang)
-        )
-        figures.append(("score sheets, 500 tables (A4)", t, 10.0, len(sheets500)))
-    pairs = build_drawn_pairs_round(teams=288, slug="bench-pairs")
-    a5, t = _timed(
-        "",
-        lambda: score_sheets_pdf(round=pairs, base_url=base, size="a5", lang=lang),
-    )
-    figures.append(("score sheets, 144 pair tables (A5, two per A4)", t, 3.0, len(a5)))
-    draw, t = _timed("", lambda: draw_pdf(round=big, order="table", lang=lang))
-    figures.append(("draw by table, 576 players", t, 1.0, len(draw)))
-    by_name, t = _timed("", lambda: draw_pdf(round=big, order="name", lang=lang))
-    figures.append(("draw by name, 576 rows", t, 1.0, len(by_name)))
-    both, t = _timed("", lambda: draw_pdf(round=big, lang=lang))
-    figures.append(("draw by table and by name", t, 2.0, len(both)))
-    try:
-        from standings.selectors import standings_for  # noqa: F401
-
-        standings, t = _timed(
-            "",
-            lambda: standings_pdf(
-                tournament=big.tournament, after_round=big, lang=lang
-            ),
-        )
-        label = "standings after round 1, 576 rows (standings_for + PDF)"
-    except ImportError:
-        rows = plain_standings(big)
-        standings, t = _timed(
-            "",
-            lambda: standings_pdf_from_rows(
-                tournament=big.tournament, rows=rows, after_round=big, lang=lang
-            ),
-        )
-        label = "standings, 576 rows (PDF only: standings_for not there yet)"
-    figures.append((label, t, 1.0, len(standings)))
-    results, t = _timed("", lambda: table_results_pdf(round=big, lang=lang))
-    figures.append(("table results, 144 tables", t, 2.0, len(results)))
-
+    big = _setup(args.lang)
+    documents: dict[str, bytes] = {}
+    figures = [
+        *_sheet_figures(big, args.lang, documents, skip_big=args.skip_big),
+        *_draw_figures(big, args.lang, documents),
+        _standings_figure(big, args.lang, documents),
+        _results_figure(big, args.lang, documents),
+    ]
     failed = False
-    for label, seconds, limit, size in figures:
-        verdict = "ok" if seconds <= limit else "TOO SLOW"
-        failed |= seconds > limit
+    for figure in figures:
+        verdict = "ok" if figure.seconds <= figure.limit else "TOO SLOW"
+        failed |= figure.seconds > figure.limit
         print(
-            f"{label}: {seconds:.2f} s (limit {limit:.0f} s, {size / 1024:.0f} KiB)"
-            f" {verdict}"
+            f"{figure.label}: {figure.seconds:.2f} s (limit {figure.limit:.0f} s, "
+            f"{figure.size / 1024:.0f} KiB) {verdict}"
         )
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-        for name, data in (
-            ("sheets", sheets),
-            ("sheets-a5", a5),
-            ("draw", both),
-            ("draw-by-name", by_name),
-            ("standings", standings),
-            ("results", results),
-        ):
+        for name, data in documents.items():
             (args.out / f"{name}.pdf").write_bytes(data)
         print(f"wrote the documents to {args.out}/")
     if failed:
         print("(figures above a limit: the machine may be busy; run again to compare)")
     return 0
+
+
+def _setup(lang: str):
+    """Build the 576-player round in memory and print once, to time steady state."""
+    _setup_memory_db()
+    from printing.base import register_fonts
+    from printing.draw import draw_pdf
+
+    register_fonts()
+    big = build_drawn_round(players=576, slug="bench-576")
+    # Warm up once (fonts parsed, templates compiled) so figures show steady state.
+    draw_pdf(round=big, order="name", lang=lang)
+    return big
+
+
+def _sheet_figures(big, lang: str, documents: dict, *, skip_big: bool):
+    """Time the score sheets: 144 tables on A4, 500 (unless skipped), 144 on A5."""
+    from printing.sheets import score_sheets_pdf
+
+    sheets, t = _timed(
+        lambda: score_sheets_pdf(round=big, base_url=BASE_URL, lang=lang)
+    )
+    documents["sheets"] = sheets
+    yield _Figure("score sheets, 144 tables (A4)", t, 3.0, len(sheets))
+    if not skip_big:
+        huge = build_drawn_round(players=2000, slug="bench-2000", confirmed=False)
+        sheets500, t = _timed(
+            lambda: score_sheets_pdf(round=huge, base_url=BASE_URL, lang=lang)
+        )
+        yield _Figure("score sheets, 500 tables (A4)", t, 10.0, len(sheets500))
+    pairs = build_drawn_pairs_round(teams=288, slug="bench-pairs")
+    a5, t = _timed(
+        lambda: score_sheets_pdf(round=pairs, base_url=BASE_URL, size="a5", lang=lang)
+    )
+    documents["sheets-a5"] = a5
+    yield _Figure("score sheets, 144 pair tables (A5, two per A4)", t, 3.0, len(a5))
+
+
+def _draw_figures(big, lang: str, documents: dict):
+    """Time the draw by table, by name, and both."""
+    from printing.draw import draw_pdf
+
+    draw, t = _timed(lambda: draw_pdf(round=big, order="table", lang=lang))
+    yield _Figure("draw by table, 576 players", t, 1.0, len(draw))
+    by_name, t = _timed(lambda: draw_pdf(round=big, order="name", lang=lang))
+    yield _Figure("draw by name, 576 rows", t, 1.0, len(by_name))
+    both, t = _timed(lambda: draw_pdf(round=big, lang=lang))
+    documents["draw"] = both
+    documents["draw-by-name"] = by_name
+    yield _Figure("draw by table and by name", t, 2.0, len(both))
+
+
+def _standings_figure(big, lang: str, documents: dict) -> _Figure:
+    """Time the standings after round 1 (the PDF alone if standings_for is missing)."""
+    from printing.standings import standings_pdf, standings_pdf_from_rows
+
+    try:
+        from standings.selectors import standings_for  # noqa: F401
+
+        standings, t = _timed(
+            lambda: standings_pdf(tournament=big.tournament, after_round=big, lang=lang)
+        )
+        label = "standings after round 1, 576 rows (standings_for + PDF)"
+    except ImportError:
+        rows = plain_standings(big)
+        standings, t = _timed(
+            lambda: standings_pdf_from_rows(
+                tournament=big.tournament, rows=rows, after_round=big, lang=lang
+            )
+        )
+        label = "standings, 576 rows (PDF only: standings_for not there yet)"
+    documents["standings"] = standings
+    return _Figure(label, t, 1.0, len(standings))
+
+
+def _results_figure(big, lang: str, documents: dict) -> _Figure:
+    from printing.results import table_results_pdf
+
+    results, t = _timed(lambda: table_results_pdf(round=big, lang=lang))
+    documents["results"] = results
+    return _Figure("table results, 144 tables", t, 2.0, len(results))
 
 
 if __name__ == "__main__":

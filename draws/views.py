@@ -11,8 +11,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from draws import services
 from draws.forms import DrawForm
+from draws.generators import REASON_TEXT
 from draws.selectors import advance_panel
 from scoring.services import EntryError
+from standings.rounds import round_read
 from tournaments import selectors
 from tournaments.access import director_required
 from tournaments.models import Bye, Phase, Round, Seat, Tournament
@@ -118,20 +120,20 @@ def _get_round(tournament, number) -> Round:
 @require_GET
 def round_detail(request, tournament, number):
     rnd = _get_round(tournament, number)
-    tables, byes = selectors.round_tables(round=rnd, with_flags=True)
-    for tv in tables:
-        tv.sheet_url = reverse("scoring:sheet", kwargs={"table_id": tv.table.pk})
-    bye_rows = {b.entry_id: b for b in Bye.objects.filter(round=rnd)}
+    data = round_read(round=rnd, with_games=False, with_flags=True)
+    tables = data.tables
     return render(
         request,
         "tournaments/director/round.html",
         {
             "tournament": tournament,
             "round": rnd,
-            "tables": tables,
-            "byes": [(entry, bye_rows.get(entry.pk)) for entry in byes],
+            "tables": [
+                (t, [REASON_TEXT.get(code, code) for code in t.reasons]) for t in tables
+            ],
+            "byes": data.byes_by_name,
             "is_draft": rnd.status == Round.Status.DRAFT,
-            "flagged": sum(1 for t in tables if t.repeats or t.same_club),
+            "flagged": sum(1 for t in tables if t.rematches or t.same_club),
             "withdrawn": [s for t in tables for s in t.seats if s.withdrawn],
             "log": rnd.log.select_related("by").order_by("-at", "-id")[:20],
             "scoring_url": reverse("scoring:round", kwargs={"round_id": rnd.pk}),
@@ -209,5 +211,3 @@ def round_publish(request, tournament, number):
             % {"number": rnd.number},
         )
     return _round_redirect(tournament, rnd)
-
-

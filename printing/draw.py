@@ -34,7 +34,8 @@ from printing.base import (
     sort_key,
     text_width,
 )
-from printing.rounddata import RoundData, TableLine, load_round, round_label
+from printing.rounddata import printed_round, round_label
+from standings.rounds import RoundRead, RoundTable
 from tournaments.models import Round
 
 ORDER = Choice(
@@ -52,7 +53,7 @@ class _DrawTableBlock(Flowable):
     CLUB = 8.5
     LINE = 21
 
-    def __init__(self, table: TableLine, scorer: str, title: str):
+    def __init__(self, table: RoundTable, scorer: str, title: str):
         super().__init__()
         self.table = table
         self.scorer = scorer
@@ -95,7 +96,7 @@ class _DrawTableBlock(Flowable):
         canv.rect(0, y, w, top - y)
 
 
-def _draw_by_name_rows(data: RoundData) -> list[tuple[str, str, str, str]]:
+def _draw_by_name_rows(data: RoundRead) -> list[tuple[str, str, str, str]]:
     rows = []
     for table in data.tables:
         for seat in table.seats:
@@ -113,7 +114,7 @@ def draw_pdf(*, round: Round, order: str = "both", lang: str | None = None) -> b
     """Return a round's draw by table, alphabetically by name, or both."""
     ORDER.check(order)
     register_fonts()
-    data = load_round(round)
+    data = printed_round(round, with_games=False)
     tournament = data.tournament
     with translation.override(document_language(tournament, lang)):
         label = round_label(data.round)

@@ -1,131 +1,54 @@
-"""Read a round for printing: its tables, seats, entrants, clubs and games."""
+"""Read a round for printing: the one read model, and the line that names a round."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 
-from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from tournaments.models import Bye, Game, Round, Seat, Tournament
+from draws.generators import INDIVIDUAL_GAMES
+from standings.rounds import RoundGame, RoundRead, RoundTable, round_read
+from tournaments.models import Round
 
 
-@dataclass(frozen=True)
-class SeatLine:
-    position: int
-    name: str
-    sort_name: str
-    club: str
+def printed_round(round: Round, *, with_games: bool = True) -> RoundRead:
+    """Read a round to print it, every score as typed (directors' documents).
 
-
-@dataclass(frozen=True)
-class GameLine:
-    number: int
-    side_a: tuple[int, ...]
-    side_b: tuple[int, ...]
-    score_a: int = 0
-    score_b: int = 0
-    winner: int | None = None
-    finished: bool = False
-
-
-@dataclass(frozen=True)
-class TableLine:
-    table_id: int
-    number: int
-    seats: tuple[SeatLine, ...]
-    games: tuple[GameLine, ...]
-    status: str = ""
-    status_label: str = ""
-
-    def seat(self, position: int) -> SeatLine | None:
-        for s in self.seats:
-            if s.position == position:
-                return s
-        return None
-
-    def side_names(self, positions: Sequence[int]) -> list[str]:
-        return [s.name if (s := self.seat(p)) else "?" for p in positions]
-
-
-@dataclass
-class RoundData:
-    round: Round
-    tournament: Tournament
-    tables: list[TableLine]
-    byes: list[SeatLine] = field(default_factory=list)
-
-
-def _entry_lines(entry) -> tuple[str, str, str]:
-    """Return the (name, sort name, club) of a player's or a team's entry."""
-    if entry.player_id:
-        player = entry.player
-        club = player.club.name if player.club_id else ""
-        return player.full_name, player.sort_name, club
-    team = entry.team
-    club = team.club.name if team.club_id else ""
-    return team.name, team.name, club
-
-
-def _default_games(seat_count: int, games: int) -> tuple[GameLine, ...]:
-    """Return the games a table plays when the draw stored none."""
-    if seat_count >= 4:
-        rotations = (((1, 2), (3, 4)), ((1, 3), (2, 4)), ((1, 4), (2, 3)))
-        return tuple(GameLine(n + 1, *rotations[n % 3]) for n in range(max(1, games)))
-    return tuple(GameLine(n + 1, (1,), (2,)) for n in range(max(1, games)))
-
-
-def load_round(round: Round, *, with_status: bool = False) -> RoundData:
-    """Read a round's tables, seats, entrants, clubs and games in a few queries."""
-    seats = Seat.objects.select_related(
-        "entry__player__club", "entry__team__club"
-    ).order_by("position")
-    tables = round.tables.order_by("number").prefetch_related(
-        Prefetch("seats", queryset=seats),
-        Prefetch("games", queryset=Game.objects.order_by("number")),
+    A table the draw stored no games for (an old database) gets the games its
+    seats play, so every sheet has a grid to fill in.
+    """
+    data = round_read(round=round, with_games=with_games)
+    if not with_games or all(t.games for t in data.tables):
+        return data
+    rnd = data.round
+    per_table = rnd.phase.games_per_table if rnd.tournament.is_individual else 1
+    tables = tuple(
+        t if t.games else replace(t, games=_default_games(t, per_table))
+        for t in data.tables
     )
-    if with_status:
-        tables = tables.select_related("sheet")
-    rnd = Round.objects.select_related("tournament", "phase").get(pk=round.pk)
-    is_individual = rnd.tournament.is_individual
-    per_table = rnd.phase.games_per_table if is_individual else 1
-    lines = []
-    for table in tables:
-        seat_lines = tuple(
-            SeatLine(s.position, *_entry_lines(s.entry)) for s in table.seats.all()
+    return replace(data, tables=tables)
+
+
+def _default_games(table: RoundTable, games: int) -> tuple[RoundGame, ...]:
+    """Return the games a table plays when the draw stored none."""
+    if len(table.seats) >= 4:
+        sides = [INDIVIDUAL_GAMES[n % 3] for n in range(max(1, games))]
+    else:
+        sides = [((1,), (2,))] * max(1, games)
+    return tuple(
+        RoundGame(
+            number=n,
+            side_a=a,
+            side_b=b,
+            side_a_names=table.side_names(a),
+            side_b_names=table.side_names(b),
+            score_a=0,
+            score_b=0,
+            winner=None,
+            finished=False,
         )
-        games = tuple(
-            GameLine(
-                g.number,
-                g.side_a_positions,
-                g.side_b_positions,
-                g.score_a,
-                g.score_b,
-                g.winner,
-                g.finished,
-            )
-            for g in table.games.all()
-        ) or _default_games(len(seat_lines), per_table)
-        status = label = ""
-        if with_status:
-            try:
-                sheet = table.sheet
-            except ObjectDoesNotExist:
-                sheet = None
-            if sheet is not None:
-                status, label = sheet.status, sheet.get_status_display()
-        lines.append(
-            TableLine(table.pk, table.number, seat_lines, games, status, label)
-        )
-    byes = [
-        SeatLine(0, *_entry_lines(b.entry))
-        for b in Bye.objects.filter(round=rnd).select_related(
-            "entry__player__club", "entry__team__club"
-        )
-    ]
-    return RoundData(rnd, rnd.tournament, lines, byes)
+        for n, (a, b) in enumerate(sides, start=1)
+    )
 
 
 def round_label(rnd: Round) -> str:

@@ -31,7 +31,8 @@ from printing.base import (
     text_width,
 )
 from printing.qr import draw_qr, sheet_entry_url
-from printing.rounddata import GameLine, TableLine, load_round, round_label
+from printing.rounddata import printed_round, round_label
+from standings.rounds import RoundGame, RoundTable
 from tournaments.models import Round, Tournament
 
 SIZE = Choice("size", ("a4", "a5"), gettext_noop("Choose the sheet size A4 or A5."))
@@ -79,10 +80,32 @@ def sheet_columns(tournament: Tournament) -> list[_Column]:
     return cols
 
 
+# Signature boxes sit this far apart.
+_SIGN_GAP = 3 * mm
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Where a deal grid's columns, header, rows and total line fall on the page."""
+
+    x0: float
+    width: float
+    xs: list[float]  # the column edges, left to right
+    label_size: float
+    rotate: bool  # the single column labels stand on end
+    head_h: float
+    body_top: float
+    row_h: float
+    body_bottom: float
+    total_h: float
+    grid_bottom: float
+    first_group: int  # the first column of a pair (points A)
+
+
 class _ScoreSheet(Flowable):
     """One table's score sheet, filling its frame (a page, or half a landscape A4)."""
 
-    def __init__(self, *, layout: _SheetLayout, table: TableLine, qr_url: str):
+    def __init__(self, *, layout: _SheetLayout, table: RoundTable, qr_url: str):
         super().__init__()
         self.layout = layout
         self.table = table
@@ -120,11 +143,11 @@ class _SheetLayout:
 
     # Geometry ---------------------------------------------------------------
 
-    def _top_height(self, table: TableLine) -> float:
+    def _top_height(self, table: RoundTable) -> float:
         seats = max(len(table.seats), 2)
         return max(self.title_size + 10 + seats * self.seat_h, self.qr + 4) + 4
 
-    def _games_height(self, table: TableLine) -> float:
+    def _games_height(self, table: RoundTable) -> float:
         return (len(table.games) * 11 * self.s + 6) if self.individual else 0
 
     def _bottom_height(self) -> float:
@@ -136,7 +159,7 @@ class _SheetLayout:
 
     # Drawing ----------------------------------------------------------------
 
-    def draw(self, canv, table: TableLine, qr_url: str, width: float, height: float):
+    def draw(self, canv, table: RoundTable, qr_url: str, width: float, height: float):
         top_h = self._top_height(table)
         games_h = self._games_height(table)
         bottom_h = self._bottom_height()
@@ -196,14 +219,61 @@ class _SheetLayout:
         # Signature boxes.
         self._draw_signature_boxes(canv, table, width)
 
-    def _draw_grid(self, canv, game: GameLine, x0, top, width, height):
+    def _draw_grid(self, canv, game: RoundGame, x0, top, width, height):
+        """Draw one game's deal grid: title, header, shading, row labels, lines."""
+        grid = self._grid_geometry(x0, top, width, height)
+        self._draw_grid_title(canv, game, x0, top, width)
+        self._shade_grid(canv, grid)
+        self._draw_column_labels(canv, grid)
+        self._draw_group_labels(canv, grid)
+        self._draw_row_labels(canv, grid)
+        self._draw_grid_lines(canv, grid)
+
+    def _grid_geometry(self, x0, top, width, height) -> _Grid:
+        """Place a grid's columns and rows; rotate the labels that do not fit."""
         s = self.s
         cols = self.columns
         unit = width / sum(c.weight for c in cols)
         xs = [x0]
         for c in cols:
             xs.append(xs[-1] + c.weight * unit)
-        # Title of the game.
+        head_top = top - 13 * s
+        single_labels = [c.label for c in cols if not c.group]
+        label_size = 7 * s
+        rotate = any(
+            text_width(lbl, FONT, label_size) > c.weight * unit - 2
+            for lbl, c in zip(
+                single_labels, [c for c in cols if not c.group], strict=True
+            )
+        )
+        if rotate:
+            longest = max(text_width(lbl, FONT, label_size) for lbl in single_labels)
+            head_h = min(max(longest + 6, 18 * s), 30 * s)
+        else:
+            head_h = 20 * s
+        rows = self.rows
+        body_top = head_top - head_h
+        total_h = 13 * s
+        row_h = (body_top - (top - height) - total_h) / rows
+        body_bottom = body_top - rows * row_h
+        return _Grid(
+            x0=x0,
+            width=width,
+            xs=xs,
+            label_size=label_size,
+            rotate=rotate,
+            head_h=head_h,
+            body_top=body_top,
+            row_h=row_h,
+            body_bottom=body_bottom,
+            total_h=total_h,
+            grid_bottom=body_bottom - total_h,
+            first_group=next(i for i, c in enumerate(cols) if c.group),
+        )
+
+    def _draw_grid_title(self, canv, game: RoundGame, x0, top, width):
+        """Draw "Game 2" on the left and which seats play side A and B on the right."""
+        s = self.s
         canv.setFillColor(INK)
         canv.setFont(FONT_BOLD, 9 * s)
         title = _("Game %(number)s") % {"number": game.number}
@@ -223,39 +293,26 @@ class _SheetLayout:
         canv.drawRightString(
             x0 + width, top - 9 * s, fit(sides, FONT, 7.5 * s, width - title_w)
         )
-        # Header: a group row (points / score / total) and a label row.
-        head_top = top - 13 * s
-        single_labels = [c.label for c in cols if not c.group]
-        label_size = 7 * s
-        rotate = any(
-            text_width(lbl, FONT, label_size) > c.weight * unit - 2
-            for lbl, c in zip(
-                single_labels, [c for c in cols if not c.group], strict=True
-            )
-        )
-        if rotate:
-            longest = max(text_width(lbl, FONT, label_size) for lbl in single_labels)
-            head_h = min(max(longest + 6, 18 * s), 30 * s)
-        else:
-            head_h = 20 * s
-        group_h = head_h / 2
-        rows = self.rows
-        body_top = head_top - head_h
-        total_h = 13 * s
-        row_h = (body_top - (top - height) - total_h) / rows
-        body_bottom = body_top - rows * row_h
-        grid_bottom = body_bottom - total_h
-        # Shading of the header and the total line.
+
+    def _shade_grid(self, canv, g: _Grid):
+        """Shade the header, the total line and (lightly) the running totals."""
+        x0, width, xs = g.x0, g.width, g.xs
         canv.setFillColor(SHADE)
-        canv.rect(x0, body_top, width, head_h, stroke=0, fill=1)
-        canv.rect(x0, grid_bottom, width, total_h, stroke=0, fill=1)
+        canv.rect(x0, g.body_top, width, g.head_h, stroke=0, fill=1)
+        canv.rect(x0, g.grid_bottom, width, g.total_h, stroke=0, fill=1)
         # Running totals are shaded lightly so the eye finds them.
-        ta = next(i for i, c in enumerate(cols) if c.key == "total_a")
+        ta = next(i for i, c in enumerate(self.columns) if c.key == "total_a")
+        body_h = self.rows * g.row_h
         canv.setFillColor(LIGHT)
-        canv.rect(xs[ta], body_bottom, xs[-1] - xs[ta], rows * row_h, stroke=0, fill=1)
-        # Labels.
+        canv.rect(xs[ta], g.body_bottom, xs[-1] - xs[ta], body_h, stroke=0, fill=1)
+
+    def _draw_column_labels(self, canv, g: _Grid):
+        """Draw each column's label: A/B under a group, else upright or rotated."""
+        s = self.s
+        xs, body_top, label_size = g.xs, g.body_top, g.label_size
+        group_h = g.head_h / 2
         canv.setFillColor(INK)
-        for i, c in enumerate(cols):
+        for i, c in enumerate(self.columns):
             cx = (xs[i] + xs[i + 1]) / 2
             if c.group:
                 canv.setFont(FONT_BOLD, 8 * s)
@@ -264,16 +321,22 @@ class _SheetLayout:
                 )
                 continue
             canv.setFont(FONT, label_size)
-            if rotate:
+            if g.rotate:
                 canv.saveState()
                 canv.translate(cx + label_size / 3, body_top + 3)
                 canv.rotate(90)
-                canv.drawString(0, 0, fit(c.label, FONT, label_size, head_h - 5))
+                canv.drawString(0, 0, fit(c.label, FONT, label_size, g.head_h - 5))
                 canv.restoreState()
             else:
                 canv.drawCentredString(
-                    cx, body_top + head_h / 2 - label_size / 3, c.label
+                    cx, body_top + g.head_h / 2 - label_size / 3, c.label
                 )
+
+    def _draw_group_labels(self, canv, g: _Grid):
+        """Draw each pair's group label (points, score, total) over its two columns."""
+        s = self.s
+        cols, xs = self.columns, g.xs
+        group_h = g.head_h / 2
         for i, c in enumerate(cols):
             if (
                 c.group
@@ -284,26 +347,37 @@ class _SheetLayout:
                 canv.setFont(FONT_BOLD, 7.5 * s)
                 canv.drawCentredString(
                     gx,
-                    body_top + group_h + (group_h - 7.5 * s) / 2 + 1,
+                    g.body_top + group_h + (group_h - 7.5 * s) / 2 + 1,
                     fit(c.group, FONT_BOLD, 7.5 * s, xs[i + 2] - xs[i] - 2),
                 )
-        # Deal numbers.
+
+    def _draw_row_labels(self, canv, g: _Grid):
+        """Number the deal rows and label the total line."""
+        s = self.s
+        xs, row_h = g.xs, g.row_h
         canv.setFillColor(MUTED)
         num_size = min(7.5 * s, row_h * 0.55)
         canv.setFont(FONT, num_size)
-        for r in range(rows):
-            y = body_top - (r + 1) * row_h
+        for r in range(self.rows):
+            y = g.body_top - (r + 1) * row_h
             canv.drawCentredString(
                 (xs[0] + xs[1]) / 2, y + (row_h - num_size) / 2 + 1, str(r + 1)
             )
-        first_group = next(i for i, c in enumerate(cols) if c.group)
         canv.setFillColor(INK)
         canv.setFont(FONT_BOLD, 8 * s)
         label = fit(
-            pgettext("sheet row", "total"), FONT_BOLD, 8 * s, xs[first_group] - x0 - 4
+            pgettext("sheet row", "total"),
+            FONT_BOLD,
+            8 * s,
+            xs[g.first_group] - g.x0 - 4,
         )
-        canv.drawString(x0 + 3, grid_bottom + (total_h - 8 * s) / 2 + 1, label)
-        # Lines.
+        canv.drawString(g.x0 + 3, g.grid_bottom + (g.total_h - 8 * s) / 2 + 1, label)
+
+    def _draw_grid_lines(self, canv, g: _Grid):
+        """Rule the rows, the columns (thin within a pair) and the grid's frame."""
+        cols, xs, rows = self.columns, g.xs, self.rows
+        x0, width, body_top, row_h = g.x0, g.width, g.body_top, g.row_h
+        group_h = g.head_h / 2
         canv.setStrokeColor(RULE)
         canv.setLineWidth(0.4)
         for r in range(1, rows):
@@ -315,35 +389,46 @@ class _SheetLayout:
             if 0 < i < len(xs) - 1:
                 c = cols[i]
                 same_pair = c.group and cols[i - 1].group == c.group
-                y_top = body_top + (group_h if same_pair else head_h)
+                y_top = body_top + (group_h if same_pair else g.head_h)
                 canv.setLineWidth(0.35 if same_pair else 0.7)
-                y_low = grid_bottom if i >= first_group else body_bottom
+                y_low = g.grid_bottom if i >= g.first_group else g.body_bottom
                 canv.line(x, y_low, x, y_top)
         canv.setLineWidth(0.5)
-        canv.line(xs[first_group], body_top + group_h, xs[-1], body_top + group_h)
+        canv.line(xs[g.first_group], body_top + group_h, xs[-1], body_top + group_h)
         canv.setLineWidth(1.0)
-        canv.rect(x0, grid_bottom, width, head_h + rows * row_h + total_h)
+        canv.rect(x0, g.grid_bottom, width, g.head_h + rows * row_h + g.total_h)
         canv.line(x0, body_top, x0 + width, body_top)
-        canv.line(x0, body_bottom, x0 + width, body_bottom)
+        canv.line(x0, g.body_bottom, x0 + width, g.body_bottom)
 
-    def _draw_signature_boxes(self, canv, table: TableLine, width: float):
-        s = self.s
+    def _signature_boxes(self, table: RoundTable, width: float) -> tuple[int, float]:
+        """Return the number of signature boxes (per side or seat) and their width."""
         boxes = len(table.seats) if self.individual and len(table.seats) > 2 else 2
-        gap = 3 * mm
-        box_w = (width - gap * (boxes - 1)) / boxes
+        return boxes, (width - _SIGN_GAP * (boxes - 1)) / boxes
+
+    def _draw_signature_boxes(self, canv, table: RoundTable, width: float):
+        s = self.s
+        boxes, box_w = self._signature_boxes(table, width)
         canv.setStrokeColor(INK)
         canv.setLineWidth(0.6)
         y = 9 * s
         for i in range(boxes):
-            canv.rect(i * (box_w + gap), y, box_w, self.sign_h)
+            canv.rect(i * (box_w + _SIGN_GAP), y, box_w, self.sign_h)
 
     def _draw_table(
-        self, canv, table: TableLine, qr_url, width, height, top_h, games_h
+        self, canv, table: RoundTable, qr_url, width, height, top_h, games_h
     ):
         """Draw what differs between tables: number, names, games, QR code."""
+        self._draw_title(canv, table, width, height)
+        self._draw_qr(canv, qr_url, width, height)
+        self._draw_seats(canv, table, width, height)
+        if self.individual:
+            self._draw_partners(canv, table, width, height - top_h - 2)
+        self._draw_signature_labels(canv, table, width)
+        self._draw_entry_url(canv, qr_url, width)
+
+    def _draw_title(self, canv, table: RoundTable, width, top):
+        """Draw "Table 12" and, after it, the round."""
         s = self.s
-        top = height
-        # Title.
         canv.setFillColor(INK)
         canv.setFont(FONT_BOLD, self.title_size)
         title = _("Table %(number)s") % {"number": table.number}
@@ -356,7 +441,9 @@ class _SheetLayout:
             top - self.title_size,
             fit(self.round_text, FONT, 10 * s, width - self.qr - title_w - 20),
         )
-        # QR code at the top right, with a word on what it does.
+
+    def _draw_qr(self, canv, qr_url: str, width, top):
+        """Draw the QR code of the table's entry page at the top right."""
         qr_y = top - self.qr
         # Table addresses differ in a few digits only: the mask chosen for the
         # first of each length suits the others, and saves most of the encoding.
@@ -364,7 +451,10 @@ class _SheetLayout:
         self._qr_masks[len(qr_url)] = draw_qr(
             canv, qr_url, width - self.qr, qr_y, self.qr, mask=known
         )
-        # Seats.
+
+    def _draw_seats(self, canv, table: RoundTable, width, top):
+        """Draw one line per seat: its number, the entrant, the club; seat 1 scores."""
+        s = self.s
         y = top - self.title_size - 8
         name_w = width - self.qr - 6 * mm
         scorer = _("scorer")
@@ -400,46 +490,53 @@ class _SheetLayout:
                     ),
                 )
             if seat.position == 1:
-                canv.setFillColor(INK)
-                canv.roundRect(
-                    name_w - scorer_w + 2,
-                    y + 1.5,
-                    scorer_w - 2,
-                    box - 1,
-                    2,
-                    stroke=1,
-                    fill=0,
-                )
-                canv.setFont(FONT_BOLD, 8 * s)
-                canv.drawCentredString(
-                    name_w - scorer_w / 2 + 1,
-                    y + 1.5 + (box - 1 - 8 * s) / 2 + 1,
-                    scorer,
-                )
-        # Who partners whom.
-        if self.individual:
-            y = top - top_h - 2
-            for game in table.games:
-                y -= 11 * s
-                a = " & ".join(table.side_names(game.side_a))
-                b = " & ".join(table.side_names(game.side_b))
-                canv.setFillColor(INK)
-                canv.setFont(FONT_BOLD, 8.5 * s)
-                lead = _("Game %(number)s:") % {"number": game.number}
-                canv.drawString(0, y, lead)
-                text = _("A %(a)s  against  B %(b)s") % {"a": a, "b": b}
-                canv.setFont(FONT, 8.5 * s)
-                lead_w = text_width(lead, FONT_BOLD, 8.5 * s) + 5
-                canv.drawString(lead_w, y, fit(text, FONT, 8.5 * s, width - lead_w))
-        # Signature labels.
-        boxes = len(table.seats) if self.individual and len(table.seats) > 2 else 2
-        gap = 3 * mm
-        box_w = (width - gap * (boxes - 1)) / boxes
+                self._draw_scorer_mark(canv, scorer, name_w, scorer_w, y, box)
+
+    def _draw_scorer_mark(self, canv, scorer: str, name_w, scorer_w, y, box):
+        """Draw the framed word "scorer" at the end of seat 1's line."""
+        s = self.s
+        canv.setFillColor(INK)
+        canv.roundRect(
+            name_w - scorer_w + 2,
+            y + 1.5,
+            scorer_w - 2,
+            box - 1,
+            2,
+            stroke=1,
+            fill=0,
+        )
+        canv.setFont(FONT_BOLD, 8 * s)
+        canv.drawCentredString(
+            name_w - scorer_w / 2 + 1,
+            y + 1.5 + (box - 1 - 8 * s) / 2 + 1,
+            scorer,
+        )
+
+    def _draw_partners(self, canv, table: RoundTable, width, y):
+        """Draw who partners whom in each game, one line per game, below ``y``."""
+        s = self.s
+        for game in table.games:
+            y -= 11 * s
+            a = " & ".join(table.side_names(game.side_a))
+            b = " & ".join(table.side_names(game.side_b))
+            canv.setFillColor(INK)
+            canv.setFont(FONT_BOLD, 8.5 * s)
+            lead = _("Game %(number)s:") % {"number": game.number}
+            canv.drawString(0, y, lead)
+            text = _("A %(a)s  against  B %(b)s") % {"a": a, "b": b}
+            canv.setFont(FONT, 8.5 * s)
+            lead_w = text_width(lead, FONT_BOLD, 8.5 * s) + 5
+            canv.drawString(lead_w, y, fit(text, FONT, 8.5 * s, width - lead_w))
+
+    def _draw_signature_labels(self, canv, table: RoundTable, width):
+        """Name who signs in each box: a side's players, or each seat's."""
+        s = self.s
+        boxes, box_w = self._signature_boxes(table, width)
         y = 9 * s + self.sign_h - 9 * s
         canv.setFont(FONT, 7 * s)
         canv.setFillColor(MUTED)
         if boxes == 2:
-            game = table.games[0] if table.games else GameLine(1, (1,), (2,))
+            game = table.games[0]  # every printed table has one (printed_round)
             labels = [
                 _("Signature, side A: %(names)s")
                 % {"names": " & ".join(table.side_names(game.side_a))},
@@ -454,8 +551,12 @@ class _SheetLayout:
             ]
         for i, label in enumerate(labels):
             canv.drawString(
-                i * (box_w + gap) + 3, y, fit(label, FONT, 7 * s, box_w - 6)
+                i * (box_w + _SIGN_GAP) + 3, y, fit(label, FONT, 7 * s, box_w - 6)
             )
+
+    def _draw_entry_url(self, canv, qr_url: str, width):
+        """Print the entry page's address in small type, for a reader without QR."""
+        s = self.s
         canv.setFont(FONT, 6 * s)
         canv.drawString(
             0,
@@ -475,7 +576,7 @@ def score_sheets_pdf(
     """Return a round's score sheets: one per table, on A4 or two A5 per A4."""
     SIZE.check(size)
     register_fonts()
-    data = load_round(round)
+    data = printed_round(round)
     tournament = data.tournament
     with translation.override(document_language(tournament, lang)):
         halves = size == "a5"
@@ -493,7 +594,7 @@ def score_sheets_pdf(
         for i, table in enumerate(data.tables):
             if i:
                 story.append(FrameBreak())
-            url = sheet_entry_url(table_id=table.table_id, base_url=base_url)
+            url = sheet_entry_url(table_id=table.id, base_url=base_url)
             story.append(_ScoreSheet(layout=layout, table=table, qr_url=url))
         if not story:
             raise PdfError(_("This round has no tables yet: draw it first."))

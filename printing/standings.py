@@ -45,6 +45,10 @@ def _number(value) -> str:
     return str(value)
 
 
+# Columns every standings list shows; a tiebreak among them is not repeated.
+_SHOWN = {"games_won", "points", "point_difference"}
+
+
 def standings_pdf_from_rows(
     *,
     tournament: Tournament,
@@ -59,73 +63,96 @@ def standings_pdf_from_rows(
         kind = "players" if tournament.is_individual else "teams"
     register_fonts()
     with translation.override(document_language(tournament, lang)):
-        titles = {
-            "players": _("Standings: players"),
-            "teams": _("Standings: teams"),
-            "clubs": _("Standings: clubs"),
-        }
+        title = _title(kind)
         if after_round is not None:
             subtitle = _("after round %(number)s") % {"number": after_round.number}
         else:
             subtitle = _("final")
-        shown = {"games_won", "points", "point_difference"}
-        tie_keys: list[str] = []
-        for row in rows:
-            for key in getattr(row, "tiebreaks", {}) or {}:
-                if key not in shown and key not in tie_keys:
-                    tie_keys.append(key)
-        tie_keys = tie_keys[:3]
-        width = A4[0] - 2 * MARGIN
-        fixed = [0.07, 0.0, 0.0, 0.08, 0.08, 0.09, 0.08] + [0.09] * len(tie_keys)
-        rest = 1 - sum(fixed)
-        fixed[1] = rest * (0.62 if kind != "clubs" else 1.0)
-        fixed[2] = rest - fixed[1]
-        widths = [f * width for f in fixed]
-        head = [
-            pgettext("standings", "rank"),
-            _("Club") if kind == "clubs" else _("Name"),
-            "" if kind == "clubs" else _("Club"),
-            pgettext("standings", "games"),
-            pgettext("standings", "won"),
-            pgettext("standings", "points"),
-            pgettext("standings", "+/−"),
-            *[tiebreak_short_label(k) for k in tie_keys],
+        tie_keys = _tiebreak_keys(rows)
+        widths = _column_widths(kind, len(tie_keys))
+        body = [_head(kind, tie_keys)]
+        body += [_line(row, widths, tie_keys) for row in rows]
+        story: list = [
+            Table(body, colWidths=widths, repeatRows=1, style=_standings_style())
         ]
-        body = [head]
-        for row in rows:
-            ties = getattr(row, "tiebreaks", {}) or {}
-            body.append(
-                [
-                    str(row.rank),
-                    fit(str(row.name), FONT, 10, widths[1] - 6),
-                    fit(str(getattr(row, "club", "") or ""), FONT, 8.5, widths[2] - 6)
-                    if widths[2] > 1
-                    else "",
-                    str(row.games_played),
-                    _number(row.games_won),
-                    _number(row.points),
-                    _number(row.point_difference),
-                    *[_number(ties.get(k)) for k in tie_keys],
-                ]
-            )
-        style = grid_style(
-            font_size=10,
-            extra=[
-                ("FONTSIZE", (2, 1), (2, -1), 8.5),
-                ("TEXTCOLOR", (2, 1), (2, -1), MUTED),
-                ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
-                ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                ("FONTNAME", (0, 1), (0, -1), FONT_BOLD),
-                ("FONTNAME", (4, 1), (5, -1), FONT_BOLD),
-                ("TOPPADDING", (0, 1), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 1), (-1, -1), 2),
-            ],
-        )
-        story: list = [Table(body, colWidths=widths, repeatRows=1, style=style)]
         if not rows:
             story = [ParagraphLine(_("No confirmed results yet."), size=12)]
-        section = Section("standings", titles[kind], subtitle)
-        return render(tournament, [section], story, subject=titles[kind])
+        section = Section("standings", title, subtitle)
+        return render(tournament, [section], story, subject=title)
+
+
+def _title(kind: str) -> str:
+    return {
+        "players": _("Standings: players"),
+        "teams": _("Standings: teams"),
+        "clubs": _("Standings: clubs"),
+    }[kind]
+
+
+def _tiebreak_keys(rows: Sequence) -> list[str]:
+    """Return the first three tiebreaks the rows carry beyond the shown columns."""
+    tie_keys: list[str] = []
+    for row in rows:
+        for key in getattr(row, "tiebreaks", {}) or {}:
+            if key not in _SHOWN and key not in tie_keys:
+                tie_keys.append(key)
+    return tie_keys[:3]
+
+
+def _column_widths(kind: str, ties: int) -> list[float]:
+    """Share the page's width: the name takes most of what the numbers leave."""
+    width = A4[0] - 2 * MARGIN
+    fixed = [0.07, 0.0, 0.0, 0.08, 0.08, 0.09, 0.08] + [0.09] * ties
+    rest = 1 - sum(fixed)
+    fixed[1] = rest * (0.62 if kind != "clubs" else 1.0)
+    fixed[2] = rest - fixed[1]
+    return [f * width for f in fixed]
+
+
+def _head(kind: str, tie_keys: list[str]) -> list[str]:
+    return [
+        pgettext("standings", "rank"),
+        _("Club") if kind == "clubs" else _("Name"),
+        "" if kind == "clubs" else _("Club"),
+        pgettext("standings", "games"),
+        pgettext("standings", "won"),
+        pgettext("standings", "points"),
+        pgettext("standings", "+/−"),
+        *[tiebreak_short_label(k) for k in tie_keys],
+    ]
+
+
+def _line(row, widths: list[float], tie_keys: list[str]) -> list[str]:
+    """Return one row of the list, names cut to their column."""
+    ties = getattr(row, "tiebreaks", {}) or {}
+    return [
+        str(row.rank),
+        fit(str(row.name), FONT, 10, widths[1] - 6),
+        fit(str(getattr(row, "club", "") or ""), FONT, 8.5, widths[2] - 6)
+        if widths[2] > 1
+        else "",
+        str(row.games_played),
+        _number(row.games_won),
+        _number(row.points),
+        _number(row.point_difference),
+        *[_number(ties.get(k)) for k in tie_keys],
+    ]
+
+
+def _standings_style():
+    return grid_style(
+        font_size=10,
+        extra=[
+            ("FONTSIZE", (2, 1), (2, -1), 8.5),
+            ("TEXTCOLOR", (2, 1), (2, -1), MUTED),
+            ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+            ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+            ("FONTNAME", (0, 1), (0, -1), FONT_BOLD),
+            ("FONTNAME", (4, 1), (5, -1), FONT_BOLD),
+            ("TOPPADDING", (0, 1), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 1), (-1, -1), 2),
+        ],
+    )
 
 
 def standings_pdf(

@@ -23,7 +23,7 @@ from standings.compute import (
     explain_order,
     without_gc,
 )
-from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table, Tournament
+from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
 from tournaments.names import entrant_name
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
@@ -107,6 +107,12 @@ def standings_input(
 def _standings_input(
     tournament, after_round, phase, include_unconfirmed
 ) -> StandingsInput:
+    """Turn four queries' rows into the calculation's plain rows, in one pass each.
+
+    One function on purpose: it is the hot path of every standings page (the
+    benchmarks time it on championship events), and splitting the loops over the
+    rows into helpers would add a call per row for no gain in clarity.
+    """
     phase_id = _phase_id(phase)
     games_qs = Game.objects.filter(
         **_round_filter(
@@ -431,161 +437,6 @@ def public_phases(*, tournament: Tournament) -> list[Phase]:
         )
         .distinct()
         .order_by("order")
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    position: int
-    entry_id: int
-    name: str
-    club: str
-    club_id: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class GameView:
-    number: int
-    side_a: tuple[int, ...]
-    side_b: tuple[int, ...]
-    score_a: int | None
-    score_b: int | None
-    winner: int | None
-    finished: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    number: int
-    confirmed: bool
-    seats: tuple[SeatView, ...]
-    games: tuple[GameView, ...]
-
-    def seat(self, position: int) -> SeatView | None:
-        return next((s for s in self.seats if s.position == position), None)
-
-    def side_names(self, positions: tuple[int, ...]) -> list[str]:
-        return [s.name for p in positions if (s := self.seat(p))]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundView:
-    number: int
-    status: str
-    phase: str
-    tables: tuple[TableView, ...]
-    byes: tuple[SeatView, ...]
-
-
-def round_public(*, tournament: Tournament, number: int) -> RoundView:
-    """Return a public round's tables, seats and games; scores only when confirmed.
-
-    Raises ``Round.DoesNotExist`` for a draft or unknown round. Five queries.
-    """
-    rnd = Round.objects.select_related("phase").get(
-        tournament=tournament, number=number, status__in=PUBLIC_ROUND_STATUSES
-    )
-    tables = list(
-        Table.objects.filter(round=rnd)
-        .order_by("number")
-        .values_list("id", "number", "sheet__status")
-    )
-    seat_rows: dict[int, list[SeatView]] = {}
-    for table_id, position, eid, first, last, pclub, pcid, team, tclub, tcid in (
-        Seat.objects.filter(round=rnd)
-        .order_by("table_id", "position")
-        .values_list(
-            "table_id",
-            "position",
-            "entry_id",
-            "entry__player__first_name",
-            "entry__player__last_name",
-            "entry__player__club__name",
-            "entry__player__club_id",
-            "entry__team__name",
-            "entry__team__club__name",
-            "entry__team__club_id",
-        )
-    ):
-        seat_rows.setdefault(table_id, []).append(
-            SeatView(
-                position=position,
-                entry_id=eid,
-                name=entrant_name(first, last, team),
-                club=(tclub if team is not None else pclub) or "",
-                club_id=tcid if team is not None else pcid,
-            )
-        )
-    game_rows: dict[int, list] = {}
-    for g in (
-        Game.objects.filter(table__round=rnd)
-        .order_by("table_id", "number")
-        .values_list(
-            "table_id",
-            "number",
-            "side_a",
-            "side_b",
-            "score_a",
-            "score_b",
-            "winner",
-            "finished",
-        )
-    ):
-        game_rows.setdefault(g[0], []).append(g[1:])
-    byes = tuple(
-        SeatView(
-            position=0,
-            entry_id=eid,
-            name=entrant_name(first, last, team),
-            club=(tclub if team is not None else pclub) or "",
-            club_id=tcid if team is not None else pcid,
-        )
-        for eid, first, last, pclub, pcid, team, tclub, tcid in Bye.objects.filter(
-            round=rnd
-        )
-        .order_by("entry_id")
-        .values_list(
-            "entry_id",
-            "entry__player__first_name",
-            "entry__player__last_name",
-            "entry__player__club__name",
-            "entry__player__club_id",
-            "entry__team__name",
-            "entry__team__club__name",
-            "entry__team__club_id",
-        )
-    )
-    views = []
-    for table_id, table_no, sheet_status in tables:
-        confirmed = sheet_status == ScoreSheet.Status.CONFIRMED
-        games = tuple(
-            GameView(
-                number=number_,
-                side_a=tuple(int(c) for c in side_a),
-                side_b=tuple(int(c) for c in side_b),
-                score_a=sa if confirmed else None,
-                score_b=sb if confirmed else None,
-                winner=winner if confirmed else None,
-                finished=finished if confirmed else False,
-            )
-            for number_, side_a, side_b, sa, sb, winner, finished in game_rows.get(
-                table_id, []
-            )
-        )
-        views.append(
-            TableView(
-                number=table_no,
-                confirmed=confirmed,
-                seats=tuple(seat_rows.get(table_id, [])),
-                games=games,
-            )
-        )
-    return RoundView(
-        number=rnd.number,
-        status=rnd.status,
-        phase=rnd.phase.name,
-        tables=tuple(views),
-        byes=byes,
     )
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.labels import tiebreak_short_label
 from standings.metrics import TIEBREAKS
+from standings.rounds import RoundRead
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 NUM_WIDE = {"th": {"class": "num hide-phone"}, "td": {"class": "num hide-phone"}}
@@ -185,8 +186,8 @@ def _mark_winner(names: str, won: bool) -> str:
     return escape(names)
 
 
-def results_rows(round_view) -> list[dict]:
-    """Flatten a RoundView into one dict per game for ResultsTable."""
+def results_rows(round_view: RoundRead) -> list[dict]:
+    """Flatten a public round read into one dict per game for ResultsTable."""
     rows = []
     for table in round_view.tables:
         for g in table.games:
@@ -204,8 +205,8 @@ def results_rows(round_view) -> list[dict]:
                 {
                     "table": table.number,
                     "game": g.number,
-                    "side_a": " & ".join(table.side_names(g.side_a)),
-                    "side_b": " & ".join(table.side_names(g.side_b)),
+                    "side_a": " & ".join(g.side_a_names),
+                    "side_b": " & ".join(g.side_b_names),
                     "score_a": g.score_a,
                     "score_b": g.score_b,
                     "winner": g.winner,

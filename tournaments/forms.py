@@ -8,8 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.metrics import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from standings.metrics import validate_codes as validate_tiebreak_codes
-from tournaments.models import Phase, Tournament
-from tournaments.services import RULE_FIELDS
+from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
 
 EVENT_FIELDS = ("name", "slug", "date", "venue", "format", "language", "is_public")
 RUN_FIELDS = (
@@ -125,21 +124,11 @@ class TournamentForm(forms.ModelForm):
         return fields
 
 
-PHASE_FORM_FIELDS = (
-    "name",
-    "rounds",
-    "draw_method",
-    "games_per_table",
-    "advancement",
-    "advance_count",
-)
-
-
 class PhaseForm(forms.ModelForm):
     class Meta:
         model = Phase
         # A copy: the inline formset appends its foreign key to this list.
-        fields = list(PHASE_FORM_FIELDS)
+        fields = list(PHASE_FIELDS)
         widgets = {
             "rounds": forms.NumberInput(attrs={"min": 1, "max": 99}),
             "games_per_table": forms.NumberInput(attrs={"min": 1, "max": 9}),
@@ -164,7 +153,7 @@ def phase_rows(formset) -> list[dict]:
     for form in formset.forms:
         if not form.has_changed() and not form.instance.pk:
             continue
-        data = {name: form.cleaned_data.get(name) for name in PHASE_FORM_FIELDS}
+        data = {name: form.cleaned_data.get(name) for name in PHASE_FIELDS}
         if data["games_per_table"] is None:
             data["games_per_table"] = 1
         data["id"] = form.instance.pk

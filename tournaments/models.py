@@ -36,6 +36,32 @@ def validate_tiebreaks(value) -> None:
         ) from None
 
 
+# The engine's Rules, one Tournament field each (scoring.engine.Rules's names).
+RULE_FIELDS = (
+    "multiplier",
+    "no_trump_doubles",
+    "blind_doubles",
+    "max_knocks",
+    "capot_doubles",
+    "draw_carry",
+    "max_factor",
+    "revoke_points",
+    "trick_points",
+    "target",
+    "deals",
+)
+
+# What a director sets for each phase.
+PHASE_FIELDS = (
+    "name",
+    "rounds",
+    "draw_method",
+    "games_per_table",
+    "advancement",
+    "advance_count",
+)
+
+
 class Tournament(models.Model):
     class Format(models.TextChoices):
         INDIVIDUAL = "individual", _("Individual (rotating partners)")
@@ -241,19 +267,7 @@ class Tournament(models.Model):
         """Return the engine's Rules for this tournament."""
         from scoring.engine import Rules
 
-        return Rules(
-            multiplier=self.multiplier,
-            no_trump_doubles=self.no_trump_doubles,
-            blind_doubles=self.blind_doubles,
-            max_knocks=self.max_knocks,
-            capot_doubles=self.capot_doubles,
-            draw_carry=self.draw_carry,
-            max_factor=self.max_factor,
-            revoke_points=self.revoke_points,
-            trick_points=self.trick_points,
-            target=self.target,
-            deals=self.deals,
-        )
+        return Rules(**{name: getattr(self, name) for name in RULE_FIELDS})
 
     @property
     def tiebreak_list(self) -> list[str]:

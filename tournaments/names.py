@@ -4,15 +4,31 @@ from __future__ import annotations
 
 
 def entrant_name(
-    first_name: str | None, last_name: str | None, team: str | None
+    first_name: str | None,
+    last_name: str | None,
+    team: str | None,
+    *,
+    sort: bool = False,
 ) -> str:
-    """Return a player's "First Last" or a team's name, from plain values.
+    """Return a player's "First Last" ("Last, First" to sort) or a team's name.
 
     For queries that read ``values_list`` rows instead of model instances.
     """
     if team is not None:
         return team
-    return f"{first_name} {last_name}"
+    return f"{last_name}, {first_name}" if sort else f"{first_name} {last_name}"
+
+
+def entrant_club(
+    name: str | None, short_name: str | None, *, short: bool = False
+) -> str:
+    """Return a club's name (its short name if asked and it has one), from values.
+
+    "" when the entrant has no club (``name`` is None).
+    """
+    if name is None:
+        return ""
+    return (short_name or name) if short else name
 
 
 def entry_name(entry, *, sort: bool = False) -> str:
@@ -27,4 +43,4 @@ def entry_club(entry, *, short: bool = False) -> str:
     club = entry.player.club if entry.player_id else entry.team.club
     if club is None:
         return ""
-    return (club.short_name or club.name) if short else club.name
+    return entrant_club(club.name, club.short_name, short=short)

@@ -201,88 +201,116 @@ def _person_key(row: ImportRow) -> tuple[str, str, str]:
 def _check_rows(tournament: Tournament, rows: list[ImportRow]) -> None:
     """Find duplicates and conflicts with the database; write nothing."""
     pairs = not tournament.is_individual
+    clubs = _check_people(tournament, rows, pairs=pairs)
+    if pairs:
+        _check_teams(tournament, rows, clubs)
+
+
+def _check_people(
+    tournament: Tournament, rows: list[ImportRow], *, pairs: bool
+) -> dict[str, Club | None]:
+    """Check each row's person against the file and the database.
+
+    Return the clubs looked up, by folded name (``None`` for a club to create).
+    """
     seen: dict[tuple, int] = {}
     numbers: dict[tuple[str, str], int] = {}
     clubs: dict[str, Club | None] = {}
-    registered_players = set(
-        Entry.objects.filter(tournament=tournament, player__isnull=False).values_list(
-            "player_id", flat=True
-        )
-    )
-    registered_teams = set(
-        Entry.objects.filter(tournament=tournament, team__isnull=False).values_list(
-            "team_id", flat=True
-        )
-    )
+    registered = set() if pairs else _registered(tournament, "player_id")
     for row in rows:
-        if row.errors:
+        if row.errors or _repeated_in_file(row, seen, numbers):
             continue
-        key = _person_key(row)
-        if key in seen:
-            row.errors.append(
-                _("%(name)s is already on line %(line)d.")
-                % {"name": f"{row.first_name} {row.last_name}", "line": seen[key]}
-            )
-            continue
-        seen[key] = row.line
-        if row.member_number:
-            nkey = (selectors.fold(row.club), row.member_number)
-            if nkey in numbers:
-                row.errors.append(
-                    _("Member number %(number)s is already on line %(line)d.")
-                    % {"number": row.member_number, "line": numbers[nkey]}
-                )
-                continue
-            numbers[nkey] = row.line
         club_key = selectors.fold(row.club)
         if club_key not in clubs:
             clubs[club_key] = club_selectors.club_find(name=row.club)
-        club = clubs[club_key]
-        if row.club and club is None:
-            row.notes.append(_("new club"))
-        player = (
-            club_selectors.player_find(
-                first_name=row.first_name, last_name=row.last_name, club=club
-            )
-            if (club is not None or not row.club)
-            else None
+        _check_person(row, clubs[club_key], registered=registered)
+    return clubs
+
+
+def _registered(tournament: Tournament, column: str) -> set[int]:
+    """Return the ids (``player_id`` or ``team_id``) already entered."""
+    return set(
+        Entry.objects.filter(
+            tournament=tournament, **{f"{column}__isnull": False}
+        ).values_list(column, flat=True)
+    )
+
+
+def _repeated_in_file(
+    row: ImportRow, seen: dict[tuple, int], numbers: dict[tuple[str, str], int]
+) -> bool:
+    """Mark a row naming a person or a member number of an earlier line."""
+    key = _person_key(row)
+    if key in seen:
+        row.errors.append(
+            _("%(name)s is already on line %(line)d.")
+            % {"name": f"{row.first_name} {row.last_name}", "line": seen[key]}
         )
-        if player is None:
-            row.notes.append(_("new player"))
-            if row.member_number and club is not None:
-                holder = Player.objects.filter(
-                    club=club, member_number=row.member_number
-                ).first()
-                if holder is not None:
-                    row.errors.append(
-                        _("Member number %(number)s belongs to %(name)s.")
-                        % {"number": row.member_number, "name": holder.full_name}
-                    )
-                    continue
-        else:
-            if (
-                row.member_number
-                and player.member_number
-                and player.member_number != row.member_number
-            ):
+        return True
+    seen[key] = row.line
+    if row.member_number:
+        nkey = (selectors.fold(row.club), row.member_number)
+        if nkey in numbers:
+            row.errors.append(
+                _("Member number %(number)s is already on line %(line)d.")
+                % {"number": row.member_number, "line": numbers[nkey]}
+            )
+            return True
+        numbers[nkey] = row.line
+    return False
+
+
+def _check_person(row: ImportRow, club: Club | None, *, registered: set[int]):
+    """Note what a row creates, and mark member numbers the database contradicts."""
+    if row.club and club is None:
+        row.notes.append(_("new club"))
+    player = (
+        club_selectors.player_find(
+            first_name=row.first_name, last_name=row.last_name, club=club
+        )
+        if (club is not None or not row.club)
+        else None
+    )
+    if player is None:
+        row.notes.append(_("new player"))
+        if row.member_number and club is not None:
+            holder = Player.objects.filter(
+                club=club, member_number=row.member_number
+            ).first()
+            if holder is not None:
                 row.errors.append(
-                    _("%(name)s has member number %(known)s, not %(number)s.")
-                    % {
-                        "name": player.full_name,
-                        "known": player.member_number,
-                        "number": row.member_number,
-                    }
+                    _("Member number %(number)s belongs to %(name)s.")
+                    % {"number": row.member_number, "name": holder.full_name}
                 )
-                continue
-            if not pairs and player.pk in registered_players:
-                row.notes.append(_("already registered"))
-                row.skip = True
-    if not pairs:
         return
+    if (
+        row.member_number
+        and player.member_number
+        and player.member_number != row.member_number
+    ):
+        row.errors.append(
+            _("%(name)s has member number %(known)s, not %(number)s.")
+            % {
+                "name": player.full_name,
+                "known": player.member_number,
+                "number": row.member_number,
+            }
+        )
+        return
+    if player.pk in registered:
+        row.notes.append(_("already registered"))
+        row.skip = True
+
+
+def _check_teams(
+    tournament: Tournament, rows: list[ImportRow], clubs: dict[str, Club | None]
+) -> None:
+    """Check that each team is two players of one club, and find it in the database."""
     groups: dict[tuple[str, str], list[ImportRow]] = defaultdict(list)
     for row in rows:
         if row.team:
             groups[(selectors.fold(row.team), selectors.fold(row.club))].append(row)
+    registered = _registered(tournament, "team_id")
     team_names: dict[str, tuple[str, str]] = {}
     for (team_key, club_key), members in groups.items():
         if team_key in team_names and team_names[team_key] != (team_key, club_key):
@@ -303,18 +331,22 @@ def _check_rows(tournament: Tournament, rows: list[ImportRow]) -> None:
                     % {"team": row.team, "count": len(members)}
                 )
             continue
-        club = clubs.get(club_key)
-        team = club_selectors.team_find(name=members[0].team, club=club)
-        if team is None:
-            for row in members:
-                row.notes.append(_("new team"))
-        else:
-            for row in members:
-                row.notes.append(_("existing team"))
-            if team.pk in registered_teams:
-                for row in members:
-                    row.notes.append(_("already registered"))
-                    row.skip = True
+        _check_team(members, clubs.get(club_key), registered=registered)
+
+
+def _check_team(members: list[ImportRow], club: Club | None, *, registered: set[int]):
+    """Note whether a team of two rows is new, known, or already registered."""
+    team = club_selectors.team_find(name=members[0].team, club=club)
+    if team is None:
+        for row in members:
+            row.notes.append(_("new team"))
+        return
+    for row in members:
+        row.notes.append(_("existing team"))
+    if team.pk in registered:
+        for row in members:
+            row.notes.append(_("already registered"))
+            row.skip = True
 
 
 def _apply_rows(

@@ -2,13 +2,11 @@
 
 import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass, field
 from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table, Tournament
-from tournaments.names import entry_club, entry_name
+from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
 
 
 def tournament_list_public() -> QuerySet[Tournament]:
@@ -134,13 +132,6 @@ def entry_counts(*, tournament: Tournament) -> dict[str, int]:
     return counts
 
 
-def entry_club_id(entry: Entry) -> int | None:
-    """Return the club an entry plays for (its player's or its team's)."""
-    if entry.player_id:
-        return entry.player.club_id
-    return entry.team.club_id if entry.team_id else None
-
-
 # ------------------------------------------------------------------ draw history
 
 
@@ -254,169 +245,27 @@ def round_list(*, tournament: Tournament, public: bool = False) -> QuerySet[Roun
 
 
 def round_for_public(*, tournament: Tournament, number: int) -> Round | None:
-    """Return a published or closed round; None for a draft or no round."""
-    return (
-        Round.objects.select_related("phase", "tournament")
+    """Return a published or closed round, with its phase; None for a draft or none."""
+    rnd = (
+        Round.objects.select_related("phase")
         .exclude(status=Round.Status.DRAFT)
         .filter(tournament=tournament, number=number)
         .first()
     )
+    if rnd is not None:
+        rnd.tournament = tournament
+    return rnd
 
 
 def round_latest_public(*, tournament: Tournament) -> Round | None:
-    return (
-        Round.objects.filter(tournament=tournament)
+    """Return the latest published or closed round, with its phase; else None."""
+    rnd = (
+        Round.objects.select_related("phase")
+        .filter(tournament=tournament)
         .exclude(status=Round.Status.DRAFT)
         .order_by("-number")
         .first()
     )
-
-
-@dataclass
-class SeatView:
-    seat: Seat
-    entry: Entry
-    name: str
-    club: str
-    club_id: int | None
-    position: int
-    repeat: bool = False
-    same_club: bool = False
-    withdrawn: bool = False
-
-
-@dataclass
-class TableView:
-    table: Table
-    seats: list[SeatView] = field(default_factory=list)
-    repeats: int = 0
-    same_club: int = 0
-    reasons: list[str] = field(default_factory=list)
-
-    @property
-    def number(self) -> int:
-        return self.table.number
-
-
-def round_tables(
-    *, round: Round, with_flags: bool = False
-) -> tuple[list[TableView], list[Entry]]:
-    """Return a round's tables (seats in order) and its byes, in few queries.
-
-    With ``with_flags`` each seat is marked when it meets someone again (a rematch)
-    or sits with a player of its own club, as the director's page shows them.
-    """
-    from draws.generators.base import REASON_TEXT
-
-    seats = (
-        Seat.objects.filter(round=round)
-        .select_related(
-            "table",
-            "entry__player__club",
-            "entry__team__club",
-            "entry__team__player_one",
-            "entry__team__player_two",
-        )
-        .order_by("table__number", "position")
-    )
-    tables: dict[int, TableView] = {}
-    for table in Table.objects.filter(round=round).order_by("number"):
-        tables[table.pk] = TableView(
-            table=table,
-            reasons=[REASON_TEXT.get(c, c) for c in table.reasons.split(",") if c],
-        )
-    for seat in seats:
-        entry = seat.entry
-        tables[seat.table_id].seats.append(
-            SeatView(
-                seat=seat,
-                entry=entry,
-                name=entry_name(entry, sort=True),
-                club=entry_club(entry, short=True),
-                club_id=entry_club_id(entry),
-                position=seat.position,
-                withdrawn=entry.status == Entry.Status.WITHDRAWN,
-            )
-        )
-    if with_flags:
-        history = history_pairs(tournament=round.tournament, exclude_round=round)
-        for tv in tables.values():
-            for a, b in combinations(tv.seats, 2):
-                if frozenset((a.entry.pk, b.entry.pk)) in history:
-                    a.repeat = b.repeat = True
-                    tv.repeats += 1
-                if a.club_id is not None and a.club_id == b.club_id:
-                    a.same_club = b.same_club = True
-                    tv.same_club += 1
-    byes = [
-        b.entry
-        for b in Bye.objects.filter(round=round).select_related(
-            "entry__player__club",
-            "entry__team__club",
-            "entry__team__player_one",
-            "entry__team__player_two",
-        )
-    ]
-    byes.sort(key=lambda entry: entry_name(entry, sort=True))
-    return list(tables.values()), byes
-
-
-@dataclass
-class NameRow:
-    name: str
-    club: str
-    table: int | None
-    position: int | None
-    folded: str
-    detail: str = ""
-
-
-def round_by_name(*, round: Round) -> list[NameRow]:
-    """Return one row per seated entrant (and per bye), alphabetically."""
-    tables, byes = round_tables(round=round)
-    rows: list[NameRow] = []
-    for tv in tables:
-        for sv in tv.seats:
-            rows.append(
-                NameRow(
-                    name=sv.name,
-                    club=sv.club,
-                    table=tv.number,
-                    position=sv.position,
-                    folded=entry_search_text(sv.entry),
-                    detail=_team_members(sv.entry),
-                )
-            )
-    for entry in byes:
-        rows.append(
-            NameRow(
-                name=entry_name(entry, sort=True),
-                club=entry_club(entry, short=True),
-                table=None,
-                position=None,
-                folded=entry_search_text(entry),
-                detail=_team_members(entry),
-            )
-        )
-    rows.sort(key=lambda r: fold(r.name))
-    return rows
-
-
-def _team_members(entry: Entry) -> str:
-    if not entry.team_id:
-        return ""
-    names = [p.full_name for p in (entry.team.player_one, entry.team.player_two) if p]
-    return " & ".join(names)
-
-
-def seat_lookup(*, round: Round, query: str) -> list[NameRow]:
-    """Find where entrants sit by (part of) a first, last or team name.
-
-    The search ignores case and accents ("eric" finds "Éric"); every word of the
-    query must appear. An empty query returns everybody.
-    """
-    rows = round_by_name(round=round)
-    words = fold(query).split()
-    if not words:
-        return rows
-    return [r for r in rows if all(w in r.folded for w in words)]
+    if rnd is not None:
+        rnd.tournament = tournament
+    return rnd

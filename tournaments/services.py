@@ -12,26 +12,14 @@ from draws import generators as draw_module
 from draws.generators import registry as draw_methods
 from tournaments import selectors
 from tournaments.models import (
+    PHASE_FIELDS,
+    RULE_FIELDS,
     Entry,
     Phase,
     Round,
     Tournament,
 )
 from tournaments.versioning import tournament_touch, tournaments_touch
-
-RULE_FIELDS = (
-    "multiplier",
-    "no_trump_doubles",
-    "blind_doubles",
-    "max_knocks",
-    "capot_doubles",
-    "draw_carry",
-    "max_factor",
-    "revoke_points",
-    "trick_points",
-    "target",
-    "deals",
-)
 
 TOURNAMENT_FIELDS = {
     f.name
@@ -41,15 +29,6 @@ TOURNAMENT_FIELDS = {
     and not f.many_to_many
     and f.name not in {"id", "version", "created_at"}
 }
-
-PHASE_FIELDS = (
-    "name",
-    "rounds",
-    "draw_method",
-    "games_per_table",
-    "advancement",
-    "advance_count",
-)
 
 
 # -------------------------------------------------------------------- tournaments

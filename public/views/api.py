@@ -16,8 +16,9 @@ from django.views.decorators.http import condition
 from public.versioning import fingerprint
 from standings import selectors as live
 from standings.compute import StandingRow
+from standings.rounds import RoundRead, round_read
 from tournaments import selectors
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 
 CACHE_SECONDS = 600
 
@@ -134,7 +135,7 @@ def standings(request, slug):
     return HttpResponse(body, content_type="application/json")
 
 
-def round_payload(round_view, *, tournament: Tournament) -> dict:
+def round_payload(round_view: RoundRead, *, tournament: Tournament) -> dict:
     """Build the round answer: tables, their seats and games (a dict for JSON)."""
     return {
         "tournament": tournament.slug,
@@ -159,8 +160,8 @@ def round_payload(round_view, *, tournament: Tournament) -> dict:
                         "number": g.number,
                         "side_a": list(g.side_a),
                         "side_b": list(g.side_b),
-                        "side_a_names": t.side_names(g.side_a),
-                        "side_b_names": t.side_names(g.side_b),
+                        "side_a_names": list(g.side_a_names),
+                        "side_b_names": list(g.side_b_names),
                         "score_a": g.score_a,
                         "score_b": g.score_b,
                         "winner": g.winner,
@@ -185,8 +186,8 @@ def round_detail(request, slug, number):
     tournament = _tournament(request, slug)
     if tournament is None:
         return _error(_("No such tournament."), 404)
-    try:
-        round_view = live.round_public(tournament=tournament, number=number)
-    except Round.DoesNotExist:
+    rnd = selectors.round_for_public(tournament=tournament, number=number)
+    if rnd is None:
         return _error(_("This round is not published."), 404)
+    round_view = round_read(round=rnd, public_only=True)
     return JsonResponse(round_payload(round_view, tournament=tournament))

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
+from standings.rounds import round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
 from tournaments.tables import NameTable
@@ -70,15 +71,15 @@ def current_draw(request, slug):
 def draw(request, slug, number):
     tournament = _tournament(request, slug)
     rnd = _round(tournament, number)
-    tables, byes = selectors.round_tables(round=rnd)
+    data = round_read(round=rnd, public_only=True, with_games=False)
     return render(
         request,
         "tournaments/public/draw.html",
         {
             "tournament": tournament,
             "round": rnd,
-            "tables": tables,
-            "byes": byes,
+            "tables": data.tables,
+            "byes": data.byes_by_name,
             "rounds": selectors.round_list(tournament=tournament, public=True),
             "view": "table",
         },
@@ -91,7 +92,7 @@ def draw_by_name(request, slug, number):
     rnd = _round(tournament, number)
     search = SearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
-    rows = selectors.seat_lookup(round=rnd, query=query)
+    rows = seat_lookup(round=rnd, query=query)
     table = NameTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     context = {

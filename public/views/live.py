@@ -26,6 +26,7 @@ from django_tables2.export import TableExport
 from public.versioning import fingerprint
 from standings import selectors as live
 from standings.labels import tiebreak_explanation, tiebreak_label
+from standings.rounds import round_read
 from standings.tables import (
     ClubStandingsTable,
     EntrantGamesTable,
@@ -35,7 +36,7 @@ from standings.tables import (
     tiebreak_columns,
 )
 from tournaments import selectors
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 
 LIVE_HEADER = "X-Live-Region"
 CACHE_SECONDS = 600
@@ -211,22 +212,21 @@ def results(request, slug, number):
     """The tables of a published round and their confirmed results."""
     tournament = _tournament(request, slug)
     fmt = request.GET.get("_export")
-    try:
-        round_view = live.round_public(tournament=tournament, number=number)
-    except Round.DoesNotExist:
-        raise Http404(_("This round is not published.")) from None
+    rnd = selectors.round_for_public(tournament=tournament, number=number)
+    if rnd is None:
+        raise Http404(_("This round is not published."))
+    round_view = round_read(round=rnd, public_only=True)
     table = ResultsTable(results_rows(round_view))
     RequestConfig(request, paginate=False).configure(table)
     if fmt in EXPORT_FORMATS:
         return _export(table, fmt, f"{tournament.slug}-round-{number}")
     context = _nav_context(tournament)
-    confirmed = sum(1 for t in round_view.tables if t.confirmed)
     title = _("Results of round %(number)s") % {"number": number}
     context.update(
         {
             "round": round_view,
             "table": table,
-            "confirmed": confirmed,
+            "confirmed": round_view.confirmed,
             "title": title,
         }
     )
@@ -366,10 +366,10 @@ def projector(request, slug):
         exclude=("games_played",),
         attrs={"class": "live-table projector-table"},
     )
-    number = live.current_round_number(tournament=tournament)
-    round_view = (
-        live.round_public(tournament=tournament, number=number) if number else None
-    )
+    latest = selectors.round_latest_public(tournament=tournament)
+    round_view = None
+    if latest is not None:
+        round_view = round_read(round=latest, public_only=True, with_games=False)
     context = {
         "tournament": tournament,
         "table": table,

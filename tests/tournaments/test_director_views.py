@@ -9,8 +9,15 @@ from django.urls import reverse
 from draws import services as draw_services
 from scoring.models import DealRecord, Game
 from tests import factories
-from tournaments import services
-from tournaments.models import Entry, Phase, Round, RoundLog, Seat, Tournament
+from tournaments.models import (
+    RULE_FIELDS,
+    Entry,
+    Phase,
+    Round,
+    RoundLog,
+    Seat,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +142,7 @@ def test_the_rules_form_explains_every_engine_setting(director_client, tournamen
     response = director_client.get(
         reverse("director:tournament_edit", kwargs={"slug": tournament.slug})
     )
-    for name in services.RULE_FIELDS:
+    for name in RULE_FIELDS:
         field = Tournament._meta.get_field(name)
         assert f'name="{name}"' in response.text
         assert str(field.help_text) in response.text.replace("&#x27;", "'")

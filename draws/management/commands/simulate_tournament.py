@@ -269,6 +269,41 @@ class Command(BaseCommand):
         pairs = options["format"] == "pairs"
         seed = options["seed"]
         rng = random.Random(seed)
+        count = self._entrant_count(options, pairs=pairs)
+        user = self._director()
+        second, _created = get_user_model().objects.get_or_create(
+            username="director2", defaults={"is_staff": True}
+        )
+        try:
+            tournament = self._tournament(
+                options, pairs=pairs, count=count, user=user, second=second
+            )
+            people = self._people(count * (2 if pairs else 1), rng)
+            self._register(tournament, people, count=count, pairs=pairs)
+            self._say(f"{count} entrants registered and present")
+            self._play_phases(
+                tournament,
+                rng=rng,
+                user=user,
+                second=second,
+                seed=seed,
+                leave_open=options["leave_open"],
+            )
+        except (ValidationError, EntryError, InvalidDeal) as exc:
+            raise CommandError(str(exc)) from exc
+
+        confirmed = ScoreSheet.objects.filter(
+            table__round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
+        ).count()
+        entries = Entry.objects.filter(tournament=tournament).count()
+        self._say(
+            f"{entries} entrants, {confirmed} sheets confirmed in "
+            f"{time.monotonic() - started:.1f} s"
+        )
+        self.stdout.write(tournament.slug)
+
+    def _entrant_count(self, options, *, pairs: bool) -> int:
+        """Check the arguments; return how many players (or teams) enter."""
         rounds = options["rounds"]
         final = options["final"]
         if rounds < 1:
@@ -285,14 +320,11 @@ class Command(BaseCommand):
                 raise CommandError("--final must be a multiple of 4 (tables of four)")
         if final and final > count:
             raise CommandError("--final cannot exceed the number of entrants")
+        return count
 
-        user = self._director()
-        second, _created = get_user_model().objects.get_or_create(
-            username="director2", defaults={"is_staff": True}
-        )
-        base = options["slug"] or (
-            f"sim-{options['format']}-{count}-r{rounds}-f{final}-s{seed}"
-        )
+    def _phases(self, options, *, pairs: bool) -> list[dict]:
+        """Return the phases to create: the rounds, then the final if there is one."""
+        final = options["final"]
         # Phase names are data the directors see: write them in the event's language.
         with translation.override(options["language"]):
             phase_names = (
@@ -302,7 +334,7 @@ class Command(BaseCommand):
             )
         qualifying = {
             "name": phase_names[0] if final else phase_names[1],
-            "rounds": rounds,
+            "rounds": options["rounds"],
             "draw_method": PAIR_DRAWS[options["draw"]]
             if pairs
             else Phase.DrawMethod.INDIVIDUAL,
@@ -321,73 +353,64 @@ class Command(BaseCommand):
             if pairs:
                 final_phase["games_per_table"] = 1
             phases.append(final_phase)
-        try:
-            tournament = services.tournament_create(
-                by=user,
-                name=options["name"]
-                or f"Simulated {'pairs' if pairs else 'individual'} event "
-                f"({count} {'teams' if pairs else 'players'}, seed {seed})",
-                slug=self._slug(base),
-                date=datetime.date.today(),  # noqa: DTZ011 - a local calendar day
-                venue="Harelbeke",
-                format=Tournament.Format.PAIRS
-                if pairs
-                else Tournament.Format.INDIVIDUAL,
-                phases=phases,
-                language=options["language"],
-            )
-            services.tournament_add_director(
-                tournament=tournament, user=second, by=user
-            )
+        return phases
 
-            people = self._people(count * (2 if pairs else 1), rng)
-            with transaction.atomic():
-                for index in range(count):
-                    if pairs:
-                        one, two = people[2 * index], people[2 * index + 1]
-                        name = f"{one.last_name} – {two.last_name} {index + 1}"
-                        team = club_selectors.team_find(
-                            name=name, club=one.club
-                        ) or club_services.team_create(
-                            name=name, club=one.club, player_one=one, player_two=two
-                        )
-                        entry = services.entry_register(
-                            tournament=tournament, team=team
-                        )
-                    else:
-                        entry = services.entry_register(
-                            tournament=tournament, player=people[index]
-                        )
-                    services.entry_set_present(entry=entry, present=True)
-            self._say(f"{count} entrants registered and present")
-
-            phase_list = list(tournament.phases.order_by("order"))
-            last_phase = phase_list[-1]
-            for phase in phase_list:
-                leave = options["leave_open"] and phase == last_phase
-                last_round = self._run_phase(
-                    phase,
-                    rng=rng,
-                    user=user,
-                    second=second,
-                    seed=seed * 1000 + phase.order * 100,
-                    leave_last_open=leave,
-                )
-                if phase != last_phase:
-                    result = draw_services.phase_advance(phase=phase, by=user)
-                    self._say(
-                        f"{result.count} qualifiers advance to {result.next_phase.name}"
-                    )
-                del last_round
-        except (ValidationError, EntryError, InvalidDeal) as exc:
-            raise CommandError(str(exc)) from exc
-
-        confirmed = ScoreSheet.objects.filter(
-            table__round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
-        ).count()
-        entries = Entry.objects.filter(tournament=tournament).count()
-        self._say(
-            f"{entries} entrants, {confirmed} sheets confirmed in "
-            f"{time.monotonic() - started:.1f} s"
+    def _tournament(self, options, *, pairs, count, user, second) -> Tournament:
+        """Create the tournament with its phases; the second user co-directs."""
+        seed, rounds, final = options["seed"], options["rounds"], options["final"]
+        base = options["slug"] or (
+            f"sim-{options['format']}-{count}-r{rounds}-f{final}-s{seed}"
         )
-        self.stdout.write(tournament.slug)
+        phases = self._phases(options, pairs=pairs)
+        tournament = services.tournament_create(
+            by=user,
+            name=options["name"]
+            or f"Simulated {'pairs' if pairs else 'individual'} event "
+            f"({count} {'teams' if pairs else 'players'}, seed {seed})",
+            slug=self._slug(base),
+            date=datetime.date.today(),  # noqa: DTZ011 - a local calendar day
+            venue="Harelbeke",
+            format=Tournament.Format.PAIRS if pairs else Tournament.Format.INDIVIDUAL,
+            phases=phases,
+            language=options["language"],
+        )
+        services.tournament_add_director(tournament=tournament, user=second, by=user)
+        return tournament
+
+    @transaction.atomic
+    def _register(self, tournament: Tournament, people, *, count: int, pairs: bool):
+        """Register ``count`` entrants (teams of two people, or people) as present."""
+        for index in range(count):
+            if pairs:
+                one, two = people[2 * index], people[2 * index + 1]
+                name = f"{one.last_name} – {two.last_name} {index + 1}"
+                team = club_selectors.team_find(
+                    name=name, club=one.club
+                ) or club_services.team_create(
+                    name=name, club=one.club, player_one=one, player_two=two
+                )
+                entry = services.entry_register(tournament=tournament, team=team)
+            else:
+                entry = services.entry_register(
+                    tournament=tournament, player=people[index]
+                )
+            services.entry_set_present(entry=entry, present=True)
+
+    def _play_phases(self, tournament, *, rng, user, second, seed, leave_open):
+        """Play the phases in order; after each but the last, advance its qualifiers."""
+        phase_list = list(tournament.phases.order_by("order"))
+        last_phase = phase_list[-1]
+        for phase in phase_list:
+            self._run_phase(
+                phase,
+                rng=rng,
+                user=user,
+                second=second,
+                seed=seed * 1000 + phase.order * 100,
+                leave_last_open=leave_open and phase == last_phase,
+            )
+            if phase != last_phase:
+                result = draw_services.phase_advance(phase=phase, by=user)
+                self._say(
+                    f"{result.count} qualifiers advance to {result.next_phase.name}"
+                )

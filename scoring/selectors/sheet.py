@@ -1,17 +1,29 @@
-"""Read score sheets and round desks for the director's screens."""
+"""Read a score sheet for the director's screen, and compare its two entries."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Prefetch
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.db.models import Exists, OuterRef
 
-from scoring.engine import RED_SUITS, SUIT_SYMBOLS, game_finished, game_winner
+from scoring.engine import RED_SUITS, game_finished, game_winner
 from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
-from tournaments.models import Game, Round, RoundLog, Seat, Table, Tournament
+from scoring.selectors.corrections import CorrectionView, describe_correction
+from scoring.selectors.labels import side_label, trump_symbol
+from tournaments.models import Game, Round, Seat, Table, Tournament
 from tournaments.names import entry_name
+
+__all__ = [
+    "CARD_RANKS",
+    "COMPARED",
+    "DealRow",
+    "Difference",
+    "GameBlock",
+    "SheetView",
+    "columns_for",
+    "sheet_differences",
+    "sheet_view",
+]
 
 CARD_RANKS = ("tens_a", "aces_a", "kings_a", "queens_a", "jacks_a")
 COMPARED = (
@@ -26,22 +38,6 @@ COMPARED = (
     "tricks_a",
     *CARD_RANKS,
 )
-
-
-def trump_symbol(trump: str) -> str:
-    """Return ♣♦♥♠, or the short word for no trump in the current language."""
-    if trump in SUIT_SYMBOLS:
-        return SUIT_SYMBOLS[trump]
-    return pgettext("no trump, short", "NT")
-
-
-def side_label(side: int | None) -> str:
-    if side is None:
-        return ""
-    return pgettext("side", "A") if side == 0 else pgettext("side", "B")
-
-
-# --------------------------------------------------------------------------- sheet
 
 
 @dataclass
@@ -160,12 +156,6 @@ class Difference:
 
 
 @dataclass
-class CorrectionView:
-    correction: Correction
-    changes: list[str]
-
-
-@dataclass
 class SheetView:
     sheet: ScoreSheet
     table: Table
@@ -281,9 +271,7 @@ def _blocks(
                 block.finished = block.forfeited or game_finished(
                     (total_a, total_b), len(block.rows), rules
                 )
-            block.winner = game_winner(
-                (block.score_a, block.score_b), block.finished
-            )
+            block.winner = game_winner((block.score_a, block.score_b), block.finished)
         blocks.append(block)
     for block in blocks:
         if not block.finished:
@@ -320,75 +308,6 @@ def sheet_differences(*, sheet: ScoreSheet) -> list[Difference]:
     first = _blocks(table=table, tournament=tournament, copy=1, games=games, names={})
     second = _blocks(table=table, tournament=tournament, copy=2, games=games, names={})
     return _differences(first, second)
-
-
-def describe_deal(deal: dict) -> str:
-    """Describe a logged deal in a few characters: '♥ 42–18 ×1 knock'."""
-    parts = [trump_symbol(deal.get("trump", ""))]
-    if deal.get("cards_a"):
-        parts.append("[" + " ".join(str(c) for c in deal["cards_a"]) + "]")
-    else:
-        a, b = deal.get("points_a"), deal.get("points_b")
-        parts.append(f"{'' if a is None else a}–{'' if b is None else b}")
-    if deal.get("knocks"):
-        parts.append(_("%(count)s knock(s)") % {"count": deal["knocks"]})
-    if deal.get("blind"):
-        parts.append(_("blind"))
-    if deal.get("revoke") is not None:
-        parts.append(_("revoke %(side)s") % {"side": side_label(deal["revoke"])})
-    if deal.get("tricks_a") is not None:
-        parts.append(_("%(count)s tricks") % {"count": deal["tricks_a"]})
-    return " ".join(parts)
-
-
-def describe_correction(correction: Correction) -> list[str]:
-    """List what a correction changed, one line per deal, total or event."""
-    changes = []
-    before = {g["number"]: g for g in correction.before.get("games", [])}
-    for after in correction.after.get("games", []):
-        number = after["number"]
-        old = before.get(number, {"deals": [], "totals": None, "events": []})
-        prefix = _("Game %(number)s") % {"number": number}
-        old_deals, new_deals = old.get("deals", []), after.get("deals", [])
-        for index in range(max(len(old_deals), len(new_deals))):
-            a = old_deals[index] if index < len(old_deals) else None
-            b = new_deals[index] if index < len(new_deals) else None
-            if a == b:
-                continue
-            changes.append(
-                _("%(game)s, deal %(deal)s: %(before)s → %(after)s")
-                % {
-                    "game": prefix,
-                    "deal": index + 1,
-                    "before": describe_deal(a) if a else "—",
-                    "after": describe_deal(b) if b else "—",
-                }
-            )
-        if old.get("totals") != after.get("totals"):
-            changes.append(
-                _("%(game)s, score: %(before)s → %(after)s")
-                % {
-                    "game": prefix,
-                    "before": "–".join(map(str, old.get("totals") or [])) or "—",
-                    "after": "–".join(map(str, after.get("totals") or [])) or "—",
-                }
-            )
-        old_events, new_events = old.get("events") or [], after.get("events") or []
-        for event, sign in [(e, "+") for e in new_events if e not in old_events] + [
-            (e, "−") for e in old_events if e not in new_events
-        ]:
-            kind = TableEvent.Kind(event["kind"]).label
-            changes.append(
-                _("%(game)s: %(sign)s %(kind)s, side %(side)s %(points)s")
-                % {
-                    "game": prefix,
-                    "sign": sign,
-                    "kind": kind,
-                    "side": side_label(event["side"]),
-                    "points": f"(+{event['points']})" if event.get("points") else "",
-                }
-            )
-    return changes
 
 
 _SHEET_USERS = ("entered_by", "confirmed_by", "second_by", "updated_by")
@@ -467,109 +386,4 @@ def sheet_view(
         corrections=corrections,
         differences=differences,
         editable=editable,
-    )
-
-
-def next_unconfirmed_table(*, table: Table) -> Table | None:
-    """Return the round's next table (by number, wrapping) still to be confirmed."""
-    pending = (
-        Table.objects.filter(round_id=table.round_id)
-        .exclude(pk=table.pk)
-        .exclude(sheet__status=ScoreSheet.Status.CONFIRMED)
-        .order_by("number")
-    )
-    return pending.filter(number__gt=table.number).first() or pending.first()
-
-
-# --------------------------------------------------------------------------- desk
-
-
-@dataclass
-class DeskRow:
-    table: Table
-    sheet: ScoreSheet | None
-    players: list[str]
-
-    @property
-    def number(self) -> int:
-        return self.table.number
-
-    @property
-    def status(self) -> str:
-        return self.sheet.status if self.sheet else ScoreSheet.Status.OPEN
-
-
-@dataclass
-class RoundDesk:
-    round: Round
-    tournament: Tournament
-    rows: list[DeskRow]
-    log: list[RoundLog]
-    is_last_of_phase: bool
-
-    @property
-    def total(self) -> int:
-        return len(self.rows)
-
-    @property
-    def confirmed(self) -> int:
-        return sum(1 for r in self.rows if r.status == ScoreSheet.Status.CONFIRMED)
-
-    @property
-    def entered(self) -> int:
-        return sum(1 for r in self.rows if r.status == ScoreSheet.Status.ENTERED)
-
-    @property
-    def can_close(self) -> bool:
-        return (
-            self.round.status == Round.Status.PUBLISHED and self.confirmed == self.total
-        )
-
-    @property
-    def is_closed(self) -> bool:
-        return self.round.status == Round.Status.CLOSED
-
-
-def round_desk(*, round: Round) -> RoundDesk:  # noqa: A002 - the contract's name
-    """Gather every table of a round with its sheet's status, in a few queries."""
-    tables = list(
-        Table.objects.filter(round=round)
-        .select_related("sheet__entered_by", "sheet__confirmed_by", "sheet__updated_by")
-        .prefetch_related(
-            Prefetch(
-                "seats",
-                queryset=Seat.objects.select_related(
-                    "entry__player", "entry__team"
-                ).order_by("position"),
-            )
-        )
-        .order_by("number")
-    )
-    rows = []
-    for table in tables:
-        sheet = getattr(table, "sheet", None)
-        rows.append(
-            DeskRow(
-                table=table,
-                sheet=sheet,
-                players=[entry_name(seat.entry) for seat in table.seats.all()],
-            )
-        )
-    last_number = (
-        Round.objects.filter(phase_id=round.phase_id)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    is_last = (
-        last_number == round.number
-        and Round.objects.filter(phase_id=round.phase_id).count() >= round.phase.rounds
-    )
-    log = list(RoundLog.objects.filter(round=round).select_related("by"))
-    return RoundDesk(
-        round=round,
-        tournament=round.tournament,
-        rows=rows,
-        log=log,
-        is_last_of_phase=is_last,
     )

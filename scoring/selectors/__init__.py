@@ -1,0 +1,51 @@
+"""Read score sheets and round desks for the director's screens.
+
+The rooms: ``sheet`` (one sheet and the difference between its two entries),
+``corrections`` (what a correction changed), ``desk`` (a round's tables and their
+sheets) and ``labels`` (trumps and sides as the sheet prints them).
+"""
+
+from scoring.selectors.corrections import (
+    CorrectionView,
+    describe_correction,
+    describe_deal,
+)
+from scoring.selectors.desk import (
+    DeskRow,
+    RoundDesk,
+    next_unconfirmed_table,
+    round_desk,
+)
+from scoring.selectors.labels import side_label, trump_symbol
+from scoring.selectors.sheet import (
+    CARD_RANKS,
+    COMPARED,
+    DealRow,
+    Difference,
+    GameBlock,
+    SheetView,
+    columns_for,
+    sheet_differences,
+    sheet_view,
+)
+
+__all__ = [
+    "CARD_RANKS",
+    "COMPARED",
+    "CorrectionView",
+    "DealRow",
+    "DeskRow",
+    "Difference",
+    "GameBlock",
+    "RoundDesk",
+    "SheetView",
+    "columns_for",
+    "describe_correction",
+    "describe_deal",
+    "next_unconfirmed_table",
+    "round_desk",
+    "sheet_differences",
+    "sheet_view",
+    "side_label",
+    "trump_symbol",
+]

@@ -1,0 +1,407 @@
+"""Save one copy of a score sheet: lock it, change it, check it, write it, audit it.
+
+Every write to a sheet goes through :func:`_commit`, inside the caller's
+transaction: the versioned conditional UPDATE claims the sheet (optimistic
+locking), the engine checks every touched game, and a confirmed sheet's change is
+logged as a correction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine import GameScore, Rules
+from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
+from scoring.services.errors import EntryConflict, EntryError, SheetConflict
+from scoring.services.inputs import (
+    DealInput,
+    GameInput,
+    _check_totals,
+    _game_result,
+    score_inputs,
+)
+from tournaments.models import Game, Round, Tournament
+from tournaments.services import tournament_touch
+
+Mutation = Callable[[ScoreSheet, dict[int, Game], dict[int, GameInput]], set[int]]
+
+
+# --------------------------------------------------------------------------- lock
+
+
+def _lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
+    """Claim the next version of the sheet, or raise SheetConflict.
+
+    A conditional UPDATE ... WHERE version = n: on PostgreSQL the second of two
+    concurrent transactions waits for the first's row lock, then matches no row.
+    """
+    claimed = ScoreSheet.objects.filter(pk=sheet.pk, version=version).update(
+        version=F("version") + 1, updated_by=by, updated_at=timezone.now()
+    )
+    if claimed != 1:
+        current = (
+            ScoreSheet.objects.select_related("updated_by").filter(pk=sheet.pk).first()
+        )
+        if current is None:
+            raise EntryError(_("This score sheet does not exist."), code="missing")
+        raise SheetConflict(current)
+    return ScoreSheet.objects.select_related(
+        "table__round__tournament", "table__round__phase"
+    ).get(pk=sheet.pk)
+
+
+def _check_round_open(sheet: ScoreSheet) -> None:
+    rnd = sheet.table.round
+    if rnd.status == Round.Status.CLOSED:
+        raise EntryConflict(
+            _("Round %(number)s is closed: reopen it before changing its sheets.")
+            % {"number": rnd.number},
+            code="round_closed",
+        )
+    if rnd.status == Round.Status.DRAFT:
+        raise EntryConflict(
+            _("Round %(number)s is not published yet: publish the draw first.")
+            % {"number": rnd.number},
+            code="round_draft",
+        )
+
+
+def _check_may_write(
+    fresh: ScoreSheet,
+    *,
+    tournament: Tournament,
+    copy: int,
+    by,
+    confirmed: bool,
+    reason: str,
+) -> None:
+    """Refuse a copy this director may not type now (double entry, confirmation)."""
+    if copy == 2:
+        if not tournament.double_entry:
+            raise EntryError(
+                _("This tournament does not use double entry."), code="copy"
+            )
+        if confirmed:
+            raise EntryConflict(
+                _("This sheet is confirmed: the second entry is closed."),
+                code="confirmed",
+            )
+        if by is not None and fresh.entered_by_id == getattr(by, "pk", None):
+            raise EntryConflict(
+                _("The second entry must be typed by another director."),
+                code="same_director",
+            )
+    elif (
+        tournament.double_entry
+        and by is not None
+        and fresh.second_by_id == getattr(by, "pk", None)
+    ):
+        raise EntryConflict(
+            _("You typed the second entry: another director types the first."),
+            code="same_director",
+        )
+    if copy == 1 and confirmed and not reason:
+        raise EntryError(
+            _("This sheet is confirmed: give a reason for the correction."),
+            field="reason",
+            code="reason_required",
+        )
+
+
+# --------------------------------------------------------------------------- load
+
+
+def _load_state(
+    games: list[Game], copy: int, totals_mode: bool
+) -> tuple[dict[int, GameInput], dict[int, list[TableEvent]]]:
+    """Load one copy of the sheet: its deals, or its game totals in totals mode."""
+    ids = [g.id for g in games]
+    state = {g.id: GameInput() for g in games}
+    if totals_mode:
+        for total in GameTotal.objects.filter(game_id__in=ids, copy=copy):
+            state[total.game_id].totals = (total.score_a, total.score_b)
+    else:
+        for record in DealRecord.objects.filter(game_id__in=ids, copy=copy).order_by(
+            "game_id", "number"
+        ):
+            state[record.game_id].deals.append(DealInput.from_record(record))
+    return state, _load_events(ids)
+
+
+def _load_events(ids: list[int]) -> dict[int, list[TableEvent]]:
+    events: dict[int, list[TableEvent]] = {gid: [] for gid in ids}
+    for event in TableEvent.objects.filter(game_id__in=ids).order_by("at", "id"):
+        events[event.game_id].append(event)
+    return events
+
+
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(DealInput)}
+_ALWAYS = {"trump", "points_a", "points_b"}
+
+
+def _snapshot_game(game: Game, state: GameInput, events: list[TableEvent]) -> dict:
+    return {
+        "number": game.number,
+        "deals": [
+            {
+                k: v
+                for k, v in dataclasses.asdict(d).items()
+                if k in _ALWAYS or v != _DEFAULTS[k]
+            }
+            for d in state.deals
+        ],
+        "totals": list(state.totals) if state.totals else None,
+        "events": [
+            {
+                "kind": e.kind,
+                "side": e.side,
+                "points": e.points,
+                "reason": e.reason,
+            }
+            for e in events
+        ],
+    }
+
+
+# --------------------------------------------------------------------------- write
+
+
+def _record(game: Game, copy: int, number: int, deal: DealInput, a, b, scored):
+    cards = deal.cards_a or (None,) * 5
+    return DealRecord(
+        game=game,
+        copy=copy,
+        number=number,
+        declarer=deal.declarer,
+        trump=str(deal.trump),
+        passed=deal.passed,
+        blind=deal.blind,
+        knocks=deal.knocks,
+        points_a=a,
+        points_b=b,
+        revoke=deal.revoke,
+        tricks_a=deal.tricks_a,
+        tens_a=cards[0],
+        aces_a=cards[1],
+        kings_a=cards[2],
+        queens_a=cards[3],
+        jacks_a=cards[4],
+        score_a=scored.scores[0],
+        score_b=scored.scores[1],
+        factor=scored.factor,
+    )
+
+
+def _save_deals(
+    *,
+    game: Game,
+    new: GameInput,
+    old_deals: list[DealInput],
+    copy: int,
+    tournament: Tournament,
+    rules: Rules,
+) -> GameScore:
+    """Check a game's deals with the engine and write the deal rows that changed.
+
+    ``new.deals`` is replaced by the deals as stored (side B filled in), which the
+    audit trail and the game's result then read.
+    """
+    points, game_score = score_inputs(
+        tournament=tournament,
+        game_number=game.number,
+        deals=new.deals,
+        rules=rules,
+    )
+    new.deals = [
+        dataclasses.replace(d, points_a=a, points_b=b)
+        for d, (a, b) in zip(new.deals, points, strict=True)
+    ]
+    rows = list(
+        enumerate(zip(new.deals, points, game_score.deals, strict=True), start=1)
+    )
+    kept = len(old_deals)
+    if new.deals[:kept] == old_deals:
+        rows = rows[kept:]  # an appended deal: the rows before stand
+    else:
+        DealRecord.objects.filter(game_id=game.pk, copy=copy).delete()
+    if rows:
+        DealRecord.objects.bulk_create(
+            [_record(game, copy, n, d, a, b, sc) for n, (d, (a, b), sc) in rows]
+        )
+    return game_score
+
+
+def _save_totals(
+    game: Game, totals: tuple[int, int] | None, old: tuple[int, int] | None, copy: int
+) -> None:
+    if totals != old:
+        GameTotal.objects.filter(game_id=game.pk, copy=copy).delete()
+    if totals is not None and totals != old:
+        GameTotal.objects.create(
+            game=game, copy=copy, score_a=totals[0], score_b=totals[1]
+        )
+
+
+def _save_game(
+    *,
+    game: Game,
+    new: GameInput,
+    old: GameInput,
+    copy: int,
+    tournament: Tournament,
+    rules: Rules,
+    events: list[TableEvent],
+) -> None:
+    """Check one touched game, write its copy and, for the first copy, its result."""
+    game_score = None
+    if tournament.entry_mode == Tournament.EntryMode.TOTALS:
+        if new.totals is not None:
+            _check_totals(new.totals, tournament, game.number)
+    else:
+        game_score = _save_deals(
+            game=game,
+            new=new,
+            old_deals=old.deals,
+            copy=copy,
+            tournament=tournament,
+            rules=rules,
+        )
+    _save_totals(game, new.totals, old.totals, copy)
+    if copy == 1:
+        Game.objects.filter(pk=game.pk).update(
+            **_game_result(
+                tournament=tournament,
+                game_score=game_score,
+                deals=new.deals,
+                totals=new.totals,
+                events=events,
+            )
+        )
+
+
+def _mark_entered(fresh: ScoreSheet, *, copy: int, by) -> None:
+    """Record who typed the sheet first (or its second copy), once."""
+    now = timezone.now()
+    fields = []
+    if copy == 2:
+        if fresh.second_by_id is None:
+            fresh.second_by, fresh.second_at = by, now
+            fields += ["second_by", "second_at"]
+    elif fresh.status == ScoreSheet.Status.OPEN:
+        fresh.status = ScoreSheet.Status.ENTERED
+        fresh.entered_by, fresh.entered_at = by, now
+        fields += ["status", "entered_by", "entered_at"]
+    if fields:
+        ScoreSheet.objects.filter(pk=fresh.pk).update(
+            **{f: getattr(fresh, f) for f in fields}
+        )
+
+
+def _audit(
+    fresh: ScoreSheet,
+    *,
+    by,
+    reason: str,
+    games: dict[int, Game],
+    touched: set[int],
+    old: dict[int, GameInput],
+    old_events: dict[int, list[TableEvent]],
+    state: dict[int, GameInput],
+    events: dict[int, list[TableEvent]],
+) -> None:
+    """Log a confirmed sheet's change: the touched games before and after."""
+    order = sorted(touched)
+    Correction.objects.create(
+        sheet=fresh,
+        by=by,
+        before={
+            "games": [_snapshot_game(games[g], old[g], old_events[g]) for g in order]
+        },
+        after={"games": [_snapshot_game(games[g], state[g], events[g]) for g in order]},
+        reason=reason,
+    )
+
+
+# --------------------------------------------------------------------------- commit
+
+
+def _commit(
+    *,
+    sheet: ScoreSheet,
+    by,
+    version: int,
+    copy: int,
+    reason: str,
+    mutate: Mutation,
+    events_changed: bool = False,
+) -> ScoreSheet:
+    """Apply ``mutate`` to one copy of the sheet, check, save and audit it.
+
+    Runs inside the caller's transaction. ``mutate`` changes the loaded state (and
+    may write table events) and returns the ids of the games it touched.
+    """
+    if copy not in (1, 2):
+        raise EntryError(_("Unknown entry copy."), code="copy")
+    fresh = _lock(sheet=sheet, version=version, by=by)
+    _check_round_open(fresh)
+    tournament = fresh.table.round.tournament
+    reason = (reason or "").strip()
+    confirmed = fresh.status == ScoreSheet.Status.CONFIRMED
+    _check_may_write(
+        fresh,
+        tournament=tournament,
+        copy=copy,
+        by=by,
+        confirmed=confirmed,
+        reason=reason,
+    )
+
+    games = {g.id: g for g in Game.objects.filter(table_id=fresh.table_id)}
+    totals_mode = tournament.entry_mode == Tournament.EntryMode.TOTALS
+    state, old_events = _load_state(list(games.values()), copy, totals_mode)
+    # What the copy said before ``mutate``, which changes ``state`` in place.
+    old = {gid: GameInput(list(state[gid].deals), state[gid].totals) for gid in games}
+    touched = mutate(fresh, games, state)
+    if not touched:
+        return fresh
+    events = old_events
+    if events_changed and copy == 1:
+        events = _load_events(list(games))
+    rules = tournament.rules()
+    for gid in sorted(touched, key=lambda i: games[i].number):
+        _save_game(
+            game=games[gid],
+            new=state[gid],
+            old=old[gid],
+            copy=copy,
+            tournament=tournament,
+            rules=rules,
+            events=events[gid],
+        )
+    _mark_entered(fresh, copy=copy, by=by)
+    if copy == 1 and confirmed:
+        _audit(
+            fresh,
+            by=by,
+            reason=reason,
+            games=games,
+            touched=touched,
+            old=old,
+            old_events=old_events,
+            state=state,
+            events=events,
+        )
+        tournament_touch(tournament=tournament)
+    return fresh
+
+
+def _game_of(games: dict[int, Game], game: Game | int) -> Game:
+    gid = game if isinstance(game, int) else game.pk
+    if gid not in games:
+        raise EntryError(_("This game is not played at this table."), code="game")
+    return games[gid]

@@ -1,0 +1,75 @@
+"""Close a round whose tables are all confirmed, or reopen it for corrections."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet
+from scoring.services.errors import EntryConflict, EntryError
+from tournaments.models import Round, RoundLog, Table
+from tournaments.services import tournament_touch
+
+__all__ = ["round_close", "round_reopen"]
+
+
+@transaction.atomic
+def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's name
+    """Close a round whose every table is confirmed; its standings freeze."""
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    if rnd.status == Round.Status.CLOSED:
+        raise EntryConflict(
+            _("Round %(number)s is already closed.") % {"number": rnd.number},
+            code="closed",
+        )
+    if rnd.status == Round.Status.DRAFT:
+        raise EntryConflict(
+            _("Round %(number)s is not published yet.") % {"number": rnd.number},
+            code="draft",
+        )
+    total = Table.objects.filter(round=rnd).count()
+    confirmed = ScoreSheet.objects.filter(
+        table__round=rnd, status=ScoreSheet.Status.CONFIRMED
+    ).count()
+    if confirmed < total:
+        raise EntryConflict(
+            _(
+                "%(missing)s of %(total)s tables are not confirmed yet: a round "
+                "closes only when every table is confirmed."
+            )
+            % {"missing": total - confirmed, "total": total},
+            code="unconfirmed",
+        )
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    RoundLog.objects.create(round=rnd, action=RoundLog.Action.CLOSED, by=by)
+    tournament_touch(tournament=rnd.tournament)
+    return rnd
+
+
+@transaction.atomic
+def round_reopen(*, round: Round, by, reason: str) -> Round:  # noqa: A002
+    """Reopen a closed round for corrections; the reason is logged."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise EntryError(
+            _("Give a reason for reopening the round."),
+            field="reason",
+            code="reason_required",
+        )
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    if rnd.status != Round.Status.CLOSED:
+        raise EntryConflict(
+            _("Round %(number)s is not closed.") % {"number": rnd.number},
+            code="not_closed",
+        )
+    rnd.status = Round.Status.PUBLISHED
+    rnd.closed_at = None
+    rnd.save(update_fields=["status", "closed_at"])
+    RoundLog.objects.create(
+        round=rnd, action=RoundLog.Action.REOPENED, by=by, reason=reason
+    )
+    tournament_touch(tournament=rnd.tournament)
+    return rnd

@@ -1,0 +1,320 @@
+"""Write to a score sheet: deals, game totals, table events, corrections, confirmation.
+
+Each service is one transaction around :func:`scoring.services.commit._commit`,
+which locks the sheet, checks every touched game with the engine and audits.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet, TableEvent
+from scoring.selectors import sheet_differences
+from scoring.services.commit import _check_round_open, _commit, _game_of, _lock
+from scoring.services.errors import EntryConflict, EntryError
+from scoring.services.inputs import MAX_TOTAL, DealInput, GameInput
+from tournaments.models import Game, Table, Tournament
+from tournaments.services import tournament_touch
+
+__all__ = [
+    "deal_delete",
+    "deal_record",
+    "game_totals_record",
+    "sheet_confirm",
+    "sheet_correct",
+    "sheet_ensure",
+    "sheet_save",
+    "table_event_add",
+    "table_event_remove",
+]
+
+
+def sheet_ensure(*, table: Table) -> ScoreSheet:
+    """Return the table's score sheet, creating an empty one if the draw did not."""
+    sheet, _created = ScoreSheet.objects.get_or_create(table=table)
+    return sheet
+
+
+# --------------------------------------------------------------------------- deals
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    sheet: ScoreSheet,
+    game: Game | int,
+    deal: DealInput,
+    by,
+    version: int,
+    number: int | None = None,
+    copy: int = 1,
+    reason: str = "",
+) -> ScoreSheet:
+    """Add a deal to a game (``number=None``) or replace deal ``number``.
+
+    The whole game is checked again by the engine; on a refusal nothing is saved.
+    """
+
+    def mutate(fresh, games, state):
+        g = _game_of(games, game)
+        deals = state[g.id].deals
+        if number is None:
+            deals.append(deal)
+        elif 1 <= number <= len(deals):
+            deals[number - 1] = deal
+        else:
+            raise EntryError(
+                _("Game %(game)s has no deal %(number)s.")
+                % {"game": g.number, "number": number},
+                code="deal",
+            )
+        return {g.id}
+
+    return _commit(
+        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+    )
+
+
+@transaction.atomic
+def deal_delete(
+    *,
+    sheet: ScoreSheet,
+    game: Game | int,
+    number: int,
+    by,
+    version: int,
+    copy: int = 1,
+    reason: str = "",
+) -> ScoreSheet:
+    """Remove deal ``number`` from a game; the deals after it move up."""
+
+    def mutate(fresh, games, state):
+        g = _game_of(games, game)
+        deals = state[g.id].deals
+        if not 1 <= number <= len(deals):
+            raise EntryError(
+                _("Game %(game)s has no deal %(number)s.")
+                % {"game": g.number, "number": number},
+                code="deal",
+            )
+        del deals[number - 1]
+        return {g.id}
+
+    return _commit(
+        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+    )
+
+
+@transaction.atomic
+def game_totals_record(
+    *,
+    sheet: ScoreSheet,
+    game: Game | int,
+    totals: tuple[int, int] | None,
+    by,
+    version: int,
+    copy: int = 1,
+    reason: str = "",
+) -> ScoreSheet:
+    """Record a game's final score (game-totals-only entry); None clears it."""
+
+    def mutate(fresh, games, state):
+        g = _game_of(games, game)
+        if fresh.table.round.tournament.entry_mode != Tournament.EntryMode.TOTALS:
+            raise EntryError(
+                _("This tournament enters results deal by deal, not as totals."),
+                code="mode",
+            )
+        state[g.id].totals = totals
+        return {g.id}
+
+    return _commit(
+        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+    )
+
+
+@transaction.atomic
+def sheet_save(
+    *,
+    sheet: ScoreSheet,
+    data: dict[int, GameInput],
+    by,
+    version: int,
+    copy: int = 1,
+    reason: str = "",
+) -> ScoreSheet:
+    """Replace the games given in ``data`` (keyed by game number) in one transaction."""
+
+    def mutate(fresh, games, state):
+        by_number = {g.number: g for g in games.values()}
+        touched = set()
+        for number, game_input in data.items():
+            g = by_number.get(number)
+            if g is None:
+                raise EntryError(
+                    _("This table has no game %(number)s.") % {"number": number},
+                    code="game",
+                )
+            state[g.id] = GameInput(list(game_input.deals), game_input.totals)
+            touched.add(g.id)
+        return touched
+
+    return _commit(
+        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+    )
+
+
+@transaction.atomic
+def sheet_correct(
+    *,
+    sheet: ScoreSheet,
+    data: dict[int, GameInput],
+    by,
+    version: int,
+    reason: str,
+) -> ScoreSheet:
+    """Change a confirmed sheet; the before, the after and the reason are logged."""
+    if not (reason or "").strip():
+        raise EntryError(
+            _("Give a reason for the correction."),
+            field="reason",
+            code="reason_required",
+        )
+    if sheet.status != ScoreSheet.Status.CONFIRMED:
+        raise EntryError(
+            _("Only a confirmed sheet is corrected; save it normally."), code="status"
+        )
+    return sheet_save(sheet=sheet, data=data, by=by, version=version, reason=reason)
+
+
+# --------------------------------------------------------------------------- events
+
+
+@transaction.atomic
+def table_event_add(
+    *,
+    sheet: ScoreSheet,
+    game: Game | int,
+    kind: str,
+    side: int,
+    reason: str,
+    by,
+    version: int,
+    points: int = 0,
+) -> ScoreSheet:
+    """Record a forfeit, a no-show or points awarded to one side, with a reason."""
+    reason = (reason or "").strip()
+    if kind not in TableEvent.Kind.values:
+        raise EntryError(_("Choose what happened."), field="kind", code="kind")
+    if side not in (0, 1):
+        raise EntryError(_("Choose side A or side B."), field="side", code="side")
+    if not reason:
+        raise EntryError(
+            _("Write down the reason."), field="reason", code="reason_required"
+        )
+    if kind == TableEvent.Kind.AWARD:
+        if not 1 <= points <= MAX_TOTAL:
+            raise EntryError(
+                _("Award between 1 and %(max)s points.") % {"max": MAX_TOTAL},
+                field="points",
+                code="points",
+            )
+    else:
+        points = 0
+
+    def mutate(fresh, games, state):
+        g = _game_of(games, game)
+        TableEvent.objects.create(
+            game=g, kind=kind, side=side, points=points, reason=reason, by=by
+        )
+        return {g.id}
+
+    return _commit(
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=1,
+        reason=reason,
+        mutate=mutate,
+        events_changed=True,
+    )
+
+
+@transaction.atomic
+def table_event_remove(
+    *, sheet: ScoreSheet, event: TableEvent | int, by, version: int, reason: str = ""
+) -> ScoreSheet:
+    """Remove a table event (a correction with a reason once the sheet is confirmed)."""
+    event_id = event if isinstance(event, int) else event.pk
+
+    def mutate(fresh, games, state):
+        found = TableEvent.objects.filter(pk=event_id, game_id__in=list(games)).first()
+        if found is None:
+            raise EntryError(_("This event is not on this sheet."), code="event")
+        found.delete()
+        return {found.game_id}
+
+    return _commit(
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=1,
+        reason=reason,
+        mutate=mutate,
+        events_changed=True,
+    )
+
+
+# --------------------------------------------------------------------------- confirm
+
+
+@transaction.atomic
+def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
+    """Confirm an entered sheet: every game ended and, with double entry, agreed."""
+    fresh = _lock(sheet=sheet, version=version, by=by)
+    _check_round_open(fresh)
+    if fresh.status == ScoreSheet.Status.CONFIRMED:
+        raise EntryConflict(_("This sheet is already confirmed."), code="confirmed")
+    if fresh.status == ScoreSheet.Status.OPEN:
+        raise EntryConflict(
+            _("Nothing has been entered on this sheet yet."), code="open"
+        )
+    unfinished = (
+        Game.objects.filter(table_id=fresh.table_id, finished=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if unfinished:
+        raise EntryConflict(
+            _(
+                "Game %(number)s has not ended yet: enter its remaining deals, its "
+                "total, or a forfeit."
+            )
+            % {"number": unfinished[0]},
+            code="unfinished",
+        )
+    tournament = fresh.table.round.tournament
+    if tournament.double_entry:
+        if fresh.second_by_id is None:
+            raise EntryConflict(
+                _("The second director has not typed this sheet yet."),
+                code="second_missing",
+            )
+        differences = sheet_differences(sheet=fresh)
+        if differences:
+            raise EntryConflict(
+                _(
+                    "The two entries differ in %(count)s places: make them agree "
+                    "before confirming."
+                )
+                % {"count": len(differences)},
+                code="mismatch",
+            )
+    fresh.status = ScoreSheet.Status.CONFIRMED
+    fresh.confirmed_by = by
+    fresh.confirmed_at = timezone.now()
+    fresh.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    tournament_touch(tournament=tournament)
+    return fresh
