@@ -12,6 +12,7 @@ from draws import generators as draw_module
 from draws.generators import registry as draw_methods
 from draws.selectors import advance_preview
 from scoring.services import EntryConflict
+from standings.labels import tiebreak_label
 from tournaments import selectors
 from tournaments.models import (
     Bye,
@@ -397,7 +398,7 @@ def phase_advance(*, phase, by):
             if result.level
             else _("Tie at the cut decided by %(tiebreak)s (%(a)s against %(b)s).")
             % {
-                "tiebreak": result.decided_by,
+                "tiebreak": tiebreak_label(result.decided_by),
                 "a": result.values[0],
                 "b": result.values[1],
             }

@@ -26,7 +26,7 @@ from tournaments.selectors import user_can_direct
 def phase_list(request, tournament):
     return render(
         request,
-        "tournaments/director/phase_list.html",
+        "draws/phase_list.html",
         {
             "tournament": tournament,
             "phases": selectors.phase_list(tournament=tournament),
@@ -124,7 +124,7 @@ def round_detail(request, tournament, number):
     tables = data.tables
     return render(
         request,
-        "tournaments/director/round.html",
+        "draws/round.html",
         {
             "tournament": tournament,
             "round": rnd,

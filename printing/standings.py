@@ -24,6 +24,7 @@ from printing.base import (
     register_fonts,
     render,
 )
+from standings.compute import RECORD_FIELDS
 from standings.labels import tiebreak_short_label
 from standings.selectors import standings_for
 from tournaments.models import Round, Tournament
@@ -46,7 +47,7 @@ def _number(value) -> str:
 
 
 # Columns every standings list shows; a tiebreak among them is not repeated.
-_SHOWN = {"games_won", "points", "point_difference"}
+_SHOWN = set(RECORD_FIELDS)
 
 
 def standings_pdf_from_rows(
@@ -131,10 +132,7 @@ def _line(row, widths: list[float], tie_keys: list[str]) -> list[str]:
         fit(str(getattr(row, "club", "") or ""), FONT, 8.5, widths[2] - 6)
         if widths[2] > 1
         else "",
-        str(row.games_played),
-        _number(row.games_won),
-        _number(row.points),
-        _number(row.point_difference),
+        *[_number(getattr(row, name)) for name in RECORD_FIELDS],
         *[_number(ties.get(k)) for k in tie_keys],
     ]
 

@@ -43,6 +43,7 @@ from standings.metrics import (
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "RECORD_FIELDS",
     "TIEBREAKS",
     "ByeRow",
     "ByeRule",
@@ -76,6 +77,11 @@ def without_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+# The record every standings row carries, an entrant's or a club's: one list for the
+# API, the tables and the PDFs.
+RECORD_FIELDS = ("games_played", "games_won", "points", "point_difference")
 
 
 class StandingsError(ValueError):

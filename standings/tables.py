@@ -20,7 +20,7 @@ class LiveTable(tables.Table):
     """The shared base: light markup, sortable, nothing paginated."""
 
     class Meta:
-        template_name = "tournaments/live/table.html"
+        template_name = "standings/table.html"
         attrs = {"class": "live-table"}
         orderable = True
 
@@ -34,7 +34,7 @@ class FastBodyTable(LiveTable):
     """
 
     class Meta(LiveTable.Meta):
-        template_name = "tournaments/live/table_fast.html"
+        template_name = "standings/table_fast.html"
 
     def cell_html(self, name: str, record) -> str:  # pragma: no cover - abstract
         raise NotImplementedError

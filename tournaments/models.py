@@ -1,4 +1,9 @@
-"""Store tournaments, their phases, rounds, tables, seats and games."""
+"""Store tournaments, their phases, rounds, tables, seats and games.
+
+One module on purpose, though over 500 lines: the models of an event's structure
+refer to each other and are read together; most of the length is field declarations
+with their translated labels and help texts, not logic.
+"""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -106,7 +111,10 @@ class Tournament(models.Model):
     is_public = models.BooleanField(
         _("listed publicly"),
         default=True,
-        help_text=_("Show the tournament on the public home page."),
+        help_text=_(
+            "Show the tournament to the public. When off, only its directors see "
+            "its pages, results and printed lists."
+        ),
     )
 
     # The engine's Rules (scoring.engine.Rules), one field each.

@@ -49,24 +49,3 @@ class EntryTable(BaseTable):
     def render_club(self, record):
         club = record.player.club if record.player_id else record.team.club
         return club.name if club else "—"
-
-
-class NameTable(BaseTable):
-    """A published round alphabetically: "where do I sit?"."""
-
-    name = tables.TemplateColumn(
-        template_name="tournaments/public/_name_cell.html", verbose_name=_("name")
-    )
-    club = tables.Column(verbose_name=_("club"), attrs={"td": {"class": "muted"}})
-    table = tables.TemplateColumn(
-        template_name="tournaments/public/_table_cell.html",
-        verbose_name=_("table"),
-        attrs={"th": {"class": "num"}, "td": {"class": "num table-no"}},
-    )
-    position = tables.Column(
-        verbose_name=_("seat"),
-        attrs={"th": {"class": "num"}, "td": {"class": "num"}},
-    )
-
-    class Meta(BaseTable.Meta):
-        empty_text = _("Nobody by that name in this round.")

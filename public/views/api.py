@@ -15,7 +15,7 @@ from django.views.decorators.http import condition
 
 from public.versioning import fingerprint
 from standings import selectors as live
-from standings.compute import StandingRow
+from standings.compute import RECORD_FIELDS, StandingRow
 from standings.rounds import RoundRead, round_read
 from tournaments import selectors
 from tournaments.models import Tournament
@@ -69,37 +69,14 @@ def standings_payload(*, tournament: Tournament, kind: str, after_round, phase):
         after_round = live.current_round_number(tournament=tournament)
     out = []
     for r in rows:
+        row = {"rank": r.rank, "name": r.name}
+        row.update({name: getattr(r, name) for name in RECORD_FIELDS})
+        row.update(tiebreaks=r.tiebreaks, shared=r.shared)
         if isinstance(r, StandingRow):
-            out.append(
-                {
-                    "rank": r.rank,
-                    "name": r.name,
-                    "club": r.club or None,
-                    "games_played": r.games_played,
-                    "games_won": r.games_won,
-                    "points": r.points,
-                    "point_difference": r.point_difference,
-                    "tiebreaks": r.tiebreaks,
-                    "entry_id": r.entry_id,
-                    "shared": r.shared,
-                }
-            )
-        else:
-            out.append(
-                {
-                    "rank": r.rank,
-                    "name": r.name,
-                    "club": r.name,
-                    "games_played": r.games_played,
-                    "games_won": r.games_won,
-                    "points": r.points,
-                    "point_difference": r.point_difference,
-                    "tiebreaks": r.tiebreaks,
-                    "club_id": r.club_id,
-                    "members": r.members,
-                    "shared": r.shared,
-                }
-            )
+            row.update(club=r.club or None, entry_id=r.entry_id)
+        else:  # a club's row: its own name is the club
+            row.update(club=r.name, club_id=r.club_id, members=r.members)
+        out.append(row)
     return {
         "tournament": tournament.slug,
         "kind": kind,

@@ -8,10 +8,10 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
+from public.tables import NameTable
 from standings.rounds import round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.tables import NameTable
 
 
 def _tournament(request, slug: str) -> Tournament:
@@ -41,7 +41,7 @@ def _safe_reverse(name: str, **kwargs) -> str | None:
 @require_GET
 def home(request):
     tournaments = selectors.tournament_list_public()
-    return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
+    return render(request, "public/home.html", {"tournaments": tournaments})
 
 
 @require_GET
@@ -49,7 +49,7 @@ def tournament_home(request, slug):
     tournament = _tournament(request, slug)
     return render(
         request,
-        "tournaments/public/tournament.html",
+        "public/tournament.html",
         {
             "tournament": tournament,
             "rounds": list(selectors.round_list(tournament=tournament, public=True)),
@@ -74,7 +74,7 @@ def draw(request, slug, number):
     data = round_read(round=rnd, public_only=True, with_games=False)
     return render(
         request,
-        "tournaments/public/draw.html",
+        "public/draw.html",
         {
             "tournament": tournament,
             "round": rnd,
@@ -106,5 +106,5 @@ def draw_by_name(request, slug, number):
         "view": "name",
     }
     if request.headers.get("HX-Request") == "true":
-        return render(request, "tournaments/public/_names.html", context)
-    return render(request, "tournaments/public/draw_by_name.html", context)
+        return render(request, "public/_names.html", context)
+    return render(request, "public/draw_by_name.html", context)

@@ -120,7 +120,7 @@ def _page(request, tournament, region: str, title: str, extra=None):
         return HttpResponse(region)
     context = {"tournament": tournament, "region": region, "title": title}
     context.update(extra or {})
-    return render(request, "tournaments/live/page.html", context)
+    return render(request, "public/live/page.html", context)
 
 
 def _export(table, fmt: str, filename: str) -> HttpResponse:
@@ -201,7 +201,7 @@ def standings(request, slug):
             }
         )
         region = render_to_string(
-            "tournaments/live/_standings.html", context, request=request
+            "public/live/_standings.html", context, request=request
         )
         cache.set(key, region, CACHE_SECONDS)
     return _page(request, tournament, region, str(KIND_TITLES[params["kind"]]))
@@ -230,7 +230,7 @@ def results(request, slug, number):
             "title": title,
         }
     )
-    region = render_to_string("tournaments/live/_results.html", context, request)
+    region = render_to_string("public/live/_results.html", context, request)
     return _page(request, tournament, region, title)
 
 
@@ -274,7 +274,7 @@ def entrant(request, slug, entry_id):
             "title": data.row.name,
         }
     )
-    region = render_to_string("tournaments/live/_entrant.html", context, request)
+    region = render_to_string("public/live/_entrant.html", context, request)
     return _page(request, tournament, region, data.row.name)
 
 
@@ -348,7 +348,7 @@ def club(request, slug, club_id):
     RequestConfig(request, paginate=False).configure(members)
     context = _nav_context(tournament)
     context.update({"data": data, "members": members, "title": data.club.name})
-    region = render_to_string("tournaments/live/_club.html", context, request)
+    region = render_to_string("public/live/_club.html", context, request)
     return _page(request, tournament, region, data.club.name)
 
 
@@ -377,11 +377,11 @@ def projector(request, slug):
         "kind_title": KIND_TITLES[kind],
         "poll_ms": POLL_MS,
     }
-    region = render_to_string("tournaments/live/_projector.html", context, request)
+    region = render_to_string("public/live/_projector.html", context, request)
     if request.headers.get(LIVE_HEADER):
         return HttpResponse(region)
     context["region"] = region
-    return render(request, "tournaments/live/projector.html", context)
+    return render(request, "public/live/projector.html", context)
 
 
 def _version_etag(request, slug: str) -> str:

@@ -74,7 +74,8 @@ def test_advancing_seeds_the_qualifiers_into_the_next_phase(finished_phase, dire
         (players[3].pk, 2),
     ]
     log = RoundLog.objects.get(action=RoundLog.Action.ADVANCED)
-    assert "points" in log.reason and log.by == director
+    assert "decided by points scored" in log.reason  # the label, not the code
+    assert log.by == director
     # Advancing again replaces the qualifiers rather than adding to them.
     draw_services.phase_advance(phase=phase, by=director)
     assert Entry.objects.filter(phase=final).count() == 2

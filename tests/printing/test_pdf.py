@@ -16,7 +16,8 @@ from printing.draw import draw_pdf
 from printing.qr import draw_qr
 from printing.registry import DOCUMENTS, document, round_buttons
 from printing.results import table_results_pdf
-from printing.sheets import score_sheets_pdf, sheet_columns, sheet_rows
+from printing.sheet_grid import sheet_columns, sheet_rows
+from printing.sheets import score_sheets_pdf
 from printing.standings import standings_pdf
 from tests import factories
 from tests.builders import build_drawn_round
