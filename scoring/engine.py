@@ -1,6 +1,6 @@
 """Score Manille deals and games under configurable house rules.
 
-Pure Python: no Django import here (``tests/scoring/test_engine_is_pure.py`` checks
+Pure Python: no Django import here (``tests/test_pure_modules.py`` checks
 it). Frozen dataclasses go in and come out; every impossible input raises
 :class:`InvalidDeal`, whose ``template`` and ``params`` the Django layer translates
 with ``gettext(exc.template) % exc.params``.
