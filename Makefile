@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev lint pytest bench demo messages system-deps clean pdf-preview
+.PHONY: run serve dev prepare test install install-dev lint pytest bench demo messages system-deps clean pdf-preview
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -31,14 +31,27 @@ install-dev: .stamp-install-dev
 messages: install
 	$(PY) manage.py compilemessages_py
 
-demo: install messages
+# The configured database (DATABASE_URL, else db.sqlite3) migrated, static collected.
+prepare: install messages
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py collectstatic --noinput -v 0
+
+demo: prepare
 	$(PY) manage.py demo
 
+# The production server (Granian, through `python -m config.serve`: see the README's
+# "Running a hall") on $(HOST):$(PORT). HOST=0.0.0.0 opens the site to the hall's
+# network and prints the URL and QR code players use. `run` serves the demo; `serve`
+# the configured database, no demo; `dev` the demo with Django's development server.
 run: demo
+	HOST=$(HOST) PORT=$(PORT) $(PY) -m config.serve
+
+serve: prepare
+	HOST=$(HOST) PORT=$(PORT) $(PY) -m config.serve
+
+dev: demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl+C to stop)"
-	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
+	HOST=$(HOST) PORT=$(PORT) $(PY) manage.py runserver $(HOST):$(PORT) --noreload
 
 # Browser tests need Debian's chromium; PDF previews need poppler-utils; the test that
 # the translation catalogues are in step with the sources needs GNU gettext.
@@ -73,8 +86,16 @@ bench: install-dev
 	$(PY) -m benchmarks.pdf
 	$(PY) -m benchmarks.entry
 
+# The hall under load: the 576-player event served by `python -m config.serve` on
+# 127.0.0.1, loaded with wrk (or Python), each path against the bare /healthz/ view.
+# SQLite by default; DATABASE_URL=postgres://... uses a database of
+# its own (manille_bench_<pid>). E.g. `make bench-load BENCH_ARGS=--quick`.
+.PHONY: bench-load
+bench-load: install-dev messages
+	$(PY) -m benchmarks.hall_load $(BENCH_ARGS)
+
 clean:
-	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 staticfiles
+	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles
 
 # The first page of each printed document as PNG under out/, to look at (poppler-utils).
 pdf-preview: install

@@ -2,10 +2,14 @@
 
 import os
 import secrets
+import socket
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+
+from config import lan
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -33,16 +37,55 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 DEBUG = _env_bool("DEBUG", False)
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
-    if h.strip()
-]
-CSRF_TRUSTED_ORIGINS = [
-    o.strip()
-    for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",")
-    if o.strip()
-]
+
+# Where `python -m config.serve` listens. HOST=0.0.0.0 is hall mode: the phones on
+# the hall's network reach the laptop through its LAN addresses.
+HOST = os.environ.get("HOST", "127.0.0.1")
+PORT = int(os.environ.get("PORT", "8000"))
+HALL_MODE = HOST in lan.WILDCARD_HOSTS
+LAN_ADDRESSES = lan.lan_addresses() if HALL_MODE else []
+
+
+def _env_list(name: str, default: str = "") -> list[str]:
+    return [v.strip() for v in os.environ.get(name, default).split(",") if v.strip()]
+
+
+def _site_url() -> str:
+    """The public base URL: what players type and what every printed QR code holds."""
+    if url := os.environ.get("SITE_URL", "").strip():
+        return url.rstrip("/") + "/"
+    if HALL_MODE:
+        host = LAN_ADDRESSES[0] if LAN_ADDRESSES else "127.0.0.1"
+    else:
+        host = f"[{HOST}]" if ":" in HOST and not HOST.startswith("[") else HOST
+    return f"http://{host}:{PORT}/"
+
+
+def _allowed_hosts() -> list[str]:
+    """ALLOWED_HOSTS if set; else loopback and SITE_URL's host, plus in hall mode the
+    machine's LAN addresses and name."""
+    if hosts := _env_list("ALLOWED_HOSTS"):
+        return hosts
+    hosts = ["127.0.0.1", "localhost", "[::1]"]
+    if HALL_MODE:
+        hostname = socket.gethostname()
+        hosts += [*LAN_ADDRESSES, hostname, f"{hostname}.local"]
+    netloc = urlsplit(SITE_URL).netloc.rpartition("@")[2]  # host[:port]
+    if netloc.startswith("["):  # an IPv6 address, as ALLOWED_HOSTS writes it
+        hosts.append(netloc.partition("]")[0] + "]")
+    else:
+        hosts.append(netloc.partition(":")[0])
+    return list(dict.fromkeys(hosts))
+
+
+SITE_URL = _site_url()
+ALLOWED_HOSTS = _allowed_hosts()
+# A site behind a proxy that changes the host trusts its public origin for forms.
+CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS") or (
+    ["{0.scheme}://{0.netloc}".format(urlsplit(SITE_URL))]
+    if os.environ.get("SITE_URL")
+    else []
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -103,12 +146,33 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several app processes may share the file: wait for locks instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+# Connections each app process may hold to PostgreSQL (Django's pool, psycopg_pool).
+# Every process has its own pool: processes (WEB_WORKERS) × DB_POOL_SIZE must stay
+# under the server's max_connections (100 by default). 0 turns the pool off
+# (persistent connections per thread, CONN_MAX_AGE, instead).
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
+_database = DATABASES["default"]
+if _database["ENGINE"] == "django.db.backends.sqlite3":
+    # Write-ahead log: the hall's readers never wait for the desk's writes, nor the
+    # writes for the readers; several app processes wait for the write lock (20 s)
+    # instead of failing, and take it as a transaction starts (IMMEDIATE). The
+    # pragmas cost ~0.6 ms a connection, so connections persist (CONN_MAX_AGE) as
+    # on PostgreSQL without a pool; one outside a transaction holds no lock.
+    _database.setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif _database["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
+    _database.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,  # seconds a request waits for a free connection
+        "max_idle": 10,  # seconds before a connection above min_size is closed
+    }
+    _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
 
 if redis_url := os.environ.get("REDIS_URL"):
     CACHES = {
@@ -160,6 +224,19 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+
+# HTTPS=1 behind a reverse proxy that terminates TLS (Caddy, nginx: see the README)
+# and sets X-Forwarded-Proto. Off by default: the hall runs plain HTTP on its LAN.
+if _env_bool("HTTPS", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the proxy's health check
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 60 * 60
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
 
 LOGGING = {
     "version": 1,

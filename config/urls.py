@@ -10,6 +10,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from clubs import urls as clubs_urls
+from config import views
 from draws import urls as draws_urls
 from scoring import urls as scoring_urls
 from tournaments import urls as tournaments_urls
@@ -20,6 +21,7 @@ director_patterns = (
 sheet_patterns = scoring_urls.urlpatterns + draws_urls.desk_urlpatterns
 
 urlpatterns = [
+    path("healthz/", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

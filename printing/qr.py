@@ -1,13 +1,35 @@
-"""Draw the QR code that takes a score sheet's reader to its table's entry page."""
+"""Draw the printed QR codes and say which public address they point to."""
 
 from __future__ import annotations
 
 import itertools
 
+from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
+
+# Where the printed addresses point when neither the settings nor a request say.
+_LOOPBACK = "http://127.0.0.1:8000/"
+
+
+def site_url(override: str | None = None, *, request=None) -> str:
+    """Return the public base address every printed URL and QR code starts with.
+
+    The one place that decides it: ``override`` (``print_round --base-url``) if
+    given, else ``settings.SITE_URL`` (the address phones in the hall reach),
+    else the address of the request being answered. Always ends with one slash.
+    """
+    base = override or getattr(settings, "SITE_URL", None)
+    if not base:
+        base = request.build_absolute_uri("/") if request is not None else _LOOPBACK
+    return base.rstrip("/") + "/"
+
+
+def public_url(path: str, *, base_url: str) -> str:
+    """Return ``path`` (as ``reverse`` gives it) under the public base address."""
+    return base_url.rstrip("/") + "/" + path.lstrip("/")
 
 
 def sheet_entry_url(*, table_id: int, base_url: str) -> str:
@@ -16,7 +38,7 @@ def sheet_entry_url(*, table_id: int, base_url: str) -> str:
         path = reverse("scoring:sheet", kwargs={"table_id": table_id})
     except NoReverseMatch:  # the scoring app's routes are not mounted
         path = f"/director/sheets/table/{table_id}/"
-    return base_url.rstrip("/") + path
+    return public_url(path, base_url=base_url)
 
 
 def draw_qr(

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from printing import draw, results, sheets, standings
+from printing import draw, poster, results, sheets, standings
 from printing.base import Choice
 from tournaments.models import Round, Tournament
 
@@ -31,7 +31,7 @@ class Button:
 
 
 class Document:
-    """A printed document of a round (or, for the standings, of a tournament)."""
+    """A printed document of a round, or of a tournament (standings, poster)."""
 
     identifier: str
     verbose_name: str
@@ -39,7 +39,8 @@ class Document:
     # Score sheets and table results are for the directors of the tournament;
     # the others for anyone who may see the round.
     directors_only: bool = False
-    # The standings also print without a round: the final standings.
+    # The standings also print without a round (the final standings); the
+    # poster never reads one.
     needs_round: bool = True
 
     def defaults(self, tournament: Tournament) -> dict[str, str]:
@@ -170,8 +171,23 @@ class TableResults(Document):
         return [Button(_("Print table results"), url)]
 
 
+class Poster(Document):
+    """The poster for the hall entrance: the tournament's address and its QR code."""
+
+    identifier = "poster"
+    verbose_name = gettext_lazy("Poster for the hall entrance")
+    needs_round = False
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return poster.poster_pdf(tournament=tournament, base_url=base_url, lang=lang)
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "poster")
+
+
 DOCUMENTS: dict[str, Document] = {
-    d.identifier: d for d in (ScoreSheets(), Draw(), Standings(), TableResults())
+    d.identifier: d
+    for d in (ScoreSheets(), Draw(), Standings(), TableResults(), Poster())
 }
 
 

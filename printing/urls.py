@@ -37,4 +37,10 @@ urlpatterns = [
         {"identifier": "standings"},
         name="standings",
     ),
+    path(
+        "<slug:slug>/poster.pdf",
+        print_document,
+        {"identifier": "poster"},
+        name="poster",
+    ),
 ]

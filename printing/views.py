@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
 from printing.base import PdfError
+from printing.qr import site_url
 from printing.registry import document
 from tournaments.models import Round, Tournament
 from tournaments.selectors import tournament_for_reader, user_can_direct
@@ -72,7 +73,7 @@ def print_document(request, slug: str, number: int | None = None, *, identifier:
             round=rnd,
             options=options,
             lang=get_language(),
-            base_url=request.build_absolute_uri("/"),
+            base_url=site_url(request=request),
         )
     except PdfError as exc:
         return _bad_request(str(exc))

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from dataclasses import fields as dataclass_fields
 from itertools import combinations
+
+from django.core.cache import cache
 
 from scoring.models import ScoreSheet
 from standings.selectors import PUBLIC_ROUND_STATUSES
 from tournaments.models import Bye, Entry, Game, Round, Seat, Table
 from tournaments.names import entrant_club, entrant_name
-from tournaments.selectors import fold, history_pairs
+from tournaments.selectors import fold, history_pairs, round_list
 
 # The entrant's columns, read through a seat's or a bye's ``entry``.
 ENTRANT_FIELDS = (
@@ -358,20 +361,69 @@ def _found(seat: RoundSeat, table: int | None) -> SeatFound:
     return SeatFound(seat=seat, table=table, folded=fold(" ".join(words)))
 
 
+# A cached read lives this long; a new version makes a new key anyway.
+READ_CACHE_SECONDS = 600
+
+
+def public_rounds_cached(*, tournament) -> list[Round]:
+    """Return the published and closed rounds, with their phase, in order.
+
+    Kept in the shared cache per public version of the tournament (a publication
+    or a closing bumps it): the draw pages and "where do I sit?" read no round.
+    """
+    key = f"public-rounds:{tournament.pk}:{tournament.version}"
+    rounds = cache.get(key)
+    if rounds is None:
+        rounds = list(round_list(tournament=tournament, public=True))
+        cache.set(key, rounds, READ_CACHE_SECONDS)
+    for rnd in rounds:
+        rnd.tournament = tournament
+    return rounds
+
+
+_SEAT_FIELDS = tuple(f.name for f in dataclass_fields(RoundSeat))
+
+
+def _seat_index_key(rnd: Round) -> str:
+    return f"seat-index:{rnd.pk}:{rnd.tournament.version}"
+
+
+def seat_index(*, round: Round) -> tuple[tuple, ...]:
+    """Return the round's rows for "where do I sit?", alphabetically, as plain data.
+
+    Each row is (folded search text, table number or None, the seat's values in
+    ``RoundSeat``'s order): plain tuples, cheap to store and to read back. Built
+    once per round and public version of its tournament (a swap, a withdrawal, a
+    rename or a publication bumps it) and kept in the shared cache, so a search
+    reads no seat while it is warm.
+    """
+    key = _seat_index_key(round)
+    index = cache.get(key)
+    if index is None:
+        data = round_read(
+            round=round, public_only=True, with_games=False, with_members=True
+        )
+        rows = [_found(s, t.number) for t in data.tables for s in t.seats]
+        rows += [_found(s, None) for s in data.byes_by_name]
+        rows.sort(key=lambda r: fold(r.name))
+        index = tuple(
+            (r.folded, r.table, tuple(getattr(r.seat, f) for f in _SEAT_FIELDS))
+            for r in rows
+        )
+        cache.set(key, index, READ_CACHE_SECONDS)
+    return index
+
+
 def seat_lookup(*, round: Round, query: str = "") -> list[SeatFound]:
     """Find where entrants sit by (part of) a name, a club or a member number.
 
     One row per seated entrant and per bye, alphabetically. The search ignores
     case and accents ("eric" finds "Éric"); every word of the query must appear.
-    An empty query returns everybody.
+    An empty query returns everybody. Reads the round's cached ``seat_index``.
     """
-    data = round_read(
-        round=round, public_only=True, with_games=False, with_members=True
-    )
-    rows = [_found(s, t.number) for t in data.tables for s in t.seats]
-    rows += [_found(s, None) for s in data.byes_by_name]
-    rows.sort(key=lambda r: fold(r.name))
     words = fold(query).split()
-    if not words:
-        return rows
-    return [r for r in rows if all(w in r.folded for w in words)]
+    return [
+        SeatFound(seat=RoundSeat(*seat), table=table, folded=folded)
+        for folded, table, seat in seat_index(round=round)
+        if all(w in folded for w in words)
+    ]

@@ -27,6 +27,18 @@ def _fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Start every test with an empty cache.
+
+    Its keys (slugs, round ids, versions) come back from test to test once the
+    database rolls back, and a value cached by one test must not answer another.
+    """
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def browser():
     """A real headless Chromium (Debian's package), driven by Playwright."""

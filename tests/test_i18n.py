@@ -432,11 +432,11 @@ def test_a_changed_tournament_language_shows_at_once(client, flemish_event):
 
 
 def test_the_language_costs_no_query_once_cached(
-    client, flemish_event, django_assert_num_queries
+    client, flemish_event, django_assert_max_num_queries
 ):
     url = reverse("live:version", args=["kampioenschap"])
     client.get(reverse("live:standings", args=["kampioenschap"]))
-    with django_assert_num_queries(1):  # the version itself, no language look-up
+    with django_assert_max_num_queries(1):  # the version at most, no language
         assert client.get(url).status_code == 200
 
 

@@ -8,10 +8,15 @@ Why after commit: the bump is what tells readers to fetch again, so it must not 
 seen before the data it announces, and a rolled-back transaction bumps nothing (a
 savepoint rolled back inside a committed transaction may leave a harmless extra bump).
 Several bumps in one transaction become one ``UPDATE`` (one bump per tournament).
+
+The version endpoint is polled every few seconds by every open page, so each
+tournament is kept in Django's shared cache, keyed on its slug, and written again
+by every bump: a poll, or a page's ETag, costs no query while it is warm.
 """
 
 from collections.abc import Iterable
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, Q
 
@@ -40,9 +45,49 @@ class _Flush:
     def __call__(self) -> None:
         ids, self.batch.ids = self.batch.ids, set()
         if ids:
-            Tournament.objects.using(self.batch.using).filter(pk__in=ids).update(
-                version=F("version") + 1
-            )
+            bumped = Tournament.objects.using(self.batch.using).filter(pk__in=ids)
+            bumped.update(version=F("version") + 1)
+            _tournaments_cache(bumped)
+
+
+# ------------------------------------------------- the tournament as last committed
+
+# How long a cached tournament may live without a bump. Every bump writes it again
+# at once; this only bounds how stale it can get where that write cannot reach:
+# another process's own memory cache (locmem: use Redis with several processes), a
+# save that bumps nothing, or two bumps of one tournament racing in two processes.
+TOURNAMENT_CACHE_SECONDS = 2
+
+
+def tournament_cache_key(slug: str) -> str:
+    return f"tournament:{slug}"
+
+
+def _tournaments_cache(tournaments) -> None:
+    """Write these tournaments to the shared cache, as just committed."""
+    cache.set_many(
+        {tournament_cache_key(t.slug): t for t in tournaments},
+        TOURNAMENT_CACHE_SECONDS,
+    )
+
+
+def tournament_cached(*, slug: str) -> Tournament | None:
+    """Return the tournament ``slug`` with its current version, or None if none.
+
+    For the public pages polled by every phone in the hall: from the shared cache
+    while it is warm (no query), else one indexed query. A reader only ``add``s
+    what it read, so it never overwrites a newer version a bump has just written.
+    Who may read it is the caller's business: an unlisted tournament is for its
+    directors only (``tournaments.selectors.tournament_for_reader``).
+    """
+    key = tournament_cache_key(slug)
+    found = cache.get(key)
+    if found is None:
+        found = Tournament.objects.filter(slug=slug).first()
+        if found is None:
+            return None
+        cache.add(key, found, TOURNAMENT_CACHE_SECONDS)
+    return found
 
 
 def _live_batch(connection) -> _Batch | None:

@@ -9,14 +9,20 @@ from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
 from public.tables import NameTable
-from standings.rounds import round_read, seat_lookup
+from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
+from tournaments.versioning import tournament_cached
 
 
 def _tournament(request, slug: str) -> Tournament:
-    """Return the tournament the reader may see (unlisted: its directors); else 404."""
-    tournament = selectors.tournament_for_reader(slug=slug, user=request.user)
+    """Return the tournament the reader may see (unlisted: its directors); else 404.
+
+    A listed one comes from the shared cache, refreshed by every bump.
+    """
+    tournament = tournament_cached(slug=slug)
+    if tournament is not None and not tournament.is_public:
+        tournament = selectors.tournament_for_reader(slug=slug, user=request.user)
     if tournament is None:
         raise Http404(_("No such tournament."))
     return tournament
@@ -24,10 +30,10 @@ def _tournament(request, slug: str) -> Tournament:
 
 def _round(tournament: Tournament, number: int) -> Round:
     """Return a published or closed round of the tournament; else 404."""
-    rnd = selectors.round_for_public(tournament=tournament, number=number)
-    if rnd is None:
-        raise Http404(_("This round is not published."))
-    return rnd
+    for rnd in public_rounds_cached(tournament=tournament):
+        if rnd.number == number:
+            return rnd
+    raise Http404(_("This round is not published."))
 
 
 def _safe_reverse(name: str, **kwargs) -> str | None:
@@ -93,7 +99,9 @@ def draw_by_name(request, slug, number):
     search = SearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     rows = seat_lookup(round=rnd, query=query)
-    table = NameTable(rows)
+    table = NameTable(
+        rows, draw_url=reverse("public:draw", args=[tournament.slug, rnd.number])
+    )
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "tournament": tournament,
@@ -102,7 +110,7 @@ def draw_by_name(request, slug, number):
         "search": search,
         "query": query,
         "matches": len(rows),
-        "rounds": selectors.round_list(tournament=tournament, public=True),
+        "rounds": public_rounds_cached(tournament=tournament),
         "view": "name",
     }
     if request.headers.get("HX-Request") == "true":

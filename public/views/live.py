@@ -1,17 +1,20 @@
 """Serve the live public pages: standings, results, entrant and club pages, projector.
 
 Every page answers a conditional GET with 304 when the tournament's version has not
-moved (one indexed query, Django's ``condition`` decorator), and the rendered
-standings are cached keyed on that version, so nothing here is per-process state:
-any app process gives the same page. Open pages poll ``live:version`` and swap their
-``#live-region`` when it changes. An unlisted tournament is shown to its directors
-only (``tournaments.selectors.tournament_for_reader``).
+moved (Django's ``condition`` decorator; the tournament comes from the shared cache,
+``tournaments.versioning.tournament_cached``, so no query while it is warm), and the
+rendered standings are cached keyed on that version, so nothing here is per-process
+state: any app process gives the same page. Open pages poll ``live:version`` and
+swap their ``#live-region`` when it changes. An unlisted tournament is shown to its
+directors only (``tournaments.selectors.tournament_for_reader``).
 """
 
 from __future__ import annotations
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -37,21 +40,30 @@ from standings.tables import (
 )
 from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.versioning import tournament_cached
 
 LIVE_HEADER = "X-Live-Region"
 CACHE_SECONDS = 600
 EXPORT_FORMATS = ("csv", "xlsx")
 POLL_MS = 2500
+# Where each reader's CSRF token goes in a full page shared by anonymous readers.
+CSRF_PLACEHOLDER = "csrf-token-of-this-reader"
 
 
 # ------------------------------------------------------------------------ helpers
 
 
 def _tournament(request, slug: str) -> Tournament:
-    """Return the tournament the reader may see, read once per request; else 404."""
+    """Return the tournament the reader may see, read once per request; else 404.
+
+    A listed one comes from the shared cache, refreshed by every bump (no query, no
+    session); an unlisted one is read again, to check its reader directs it.
+    """
     found = getattr(request, "_live_tournament", None)
     if found is None or found.slug != slug:
-        found = selectors.tournament_for_reader(slug=slug, user=request.user)
+        found = tournament_cached(slug=slug)
+        if found is not None and not found.is_public:
+            found = selectors.tournament_for_reader(slug=slug, user=request.user)
         if found is None:
             raise Http404(_("No such tournament."))
         request._live_tournament = found
@@ -114,13 +126,40 @@ def _nav_context(tournament: Tournament) -> dict:
     }
 
 
-def _page(request, tournament, region: str, title: str, extra=None):
-    """Answer the live poller with the region alone, a browser with the full page."""
+def _page(request, tournament, region: str, title: str, extra=None, *, key=None):
+    """Answer the live poller with the region alone, a browser with the full page.
+
+    With a ``key`` (the region's cache key), the full page of a reader who shares
+    it with every other (``_shared_page``) is cached as well, with a placeholder
+    where each reader's CSRF token goes.
+    """
     if request.headers.get(LIVE_HEADER):
         return HttpResponse(region)
     context = {"tournament": tournament, "region": region, "title": title}
     context.update(extra or {})
-    return render(request, "public/live/page.html", context)
+    if key is None or not _shared_page(request):
+        return render(request, "public/live/page.html", context)
+    key += ":page"
+    page = cache.get(key)
+    if page is None:
+        context["csrf_token"] = CSRF_PLACEHOLDER
+        page = render_to_string("public/live/page.html", context, request)
+        cache.set(key, page, CACHE_SECONDS)
+    return HttpResponse(page.replace(CSRF_PLACEHOLDER, get_token(request)))
+
+
+def _shared_page(request) -> bool:
+    """Tell whether the reader gets the page every anonymous reader gets.
+
+    The bare address (no query string: a bounded number of keys), a reader who is
+    not logged in and has no message waiting: the page then differs from reader to
+    reader by the CSRF token alone.
+    """
+    return (
+        not request.META.get("QUERY_STRING")
+        and not request.user.is_authenticated
+        and not len(get_messages(request))
+    )
 
 
 def _export(table, fmt: str, filename: str) -> HttpResponse:
@@ -204,7 +243,8 @@ def standings(request, slug):
             "public/live/_standings.html", context, request=request
         )
         cache.set(key, region, CACHE_SECONDS)
-    return _page(request, tournament, region, str(KIND_TITLES[params["kind"]]))
+    title = str(KIND_TITLES[params["kind"]])
+    return _page(request, tournament, region, title, key=key)
 
 
 @_live(_etag_unless_export)
@@ -393,7 +433,7 @@ def _version_etag(request, slug: str) -> str:
 def version(request, slug):
     """The tournament's version, for open pages to poll: 304 while unchanged.
 
-    One indexed query and no session for a listed tournament: cheap for thousands
-    of phones.
+    No query while the cache is warm and no session for a listed tournament: cheap
+    for every phone in the hall.
     """
     return JsonResponse({"version": _tournament(request, slug).version})

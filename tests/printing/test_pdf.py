@@ -445,17 +445,16 @@ def test_score_sheets_and_results_need_a_director(client, accented_round):
 
 
 def test_director_prints_score_sheets_with_qr_codes_to_this_site(
-    director_client, accented_round, django_assert_max_num_queries
+    director_client, accented_round, django_assert_max_num_queries, settings
 ):
+    settings.SITE_URL = BASE + "/"
     url = reverse("pdf:sheets", args=[accented_round.tournament.slug, 1])
     with django_assert_max_num_queries(12):
         response = director_client.get(url)
     assert response.status_code == 200
     data = b"".join(response.streaming_content)
     table = accented_round.tables.get(number=1)
-    sheet_url = "http://testserver" + reverse(
-        "scoring:sheet", kwargs={"table_id": table.pk}
-    )
+    sheet_url = BASE + reverse("scoring:sheet", kwargs={"table_id": table.pk})
     assert sheet_url in pages_text(data)[0]
     assert director_client.get(url + "?size=a4").status_code == 200
 
@@ -564,7 +563,7 @@ def test_print_round_explains_an_unknown_tournament_or_round(accented_round, tmp
 
 
 def test_the_registry_lists_each_printed_document_once():
-    assert list(DOCUMENTS) == ["sheets", "draw", "standings", "results"]
+    assert list(DOCUMENTS) == ["sheets", "draw", "standings", "results", "poster"]
     assert {d for d, doc in DOCUMENTS.items() if doc.directors_only} == {
         "sheets",
         "results",

@@ -8,6 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from printing.base import PdfError
+from printing.qr import site_url
 from printing.registry import DOCUMENTS
 from tournaments.models import Round, Tournament
 
@@ -30,8 +31,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--base-url",
-            default="http://127.0.0.1:8000",
-            help="address the score sheets' QR codes point to",
+            help="address the printed QR codes point to (default: SITE_URL)",
         )
         # Each document's options (--size, --order, --kind); unset means the
         # document's default, which for --kind depends on the tournament.
@@ -47,16 +47,9 @@ class Command(BaseCommand):
                 _("No tournament with the short name “%(slug)s”.")
                 % {"slug": options["slug"]}
             ) from None
-        try:
-            rnd = Round.objects.get(tournament=tournament, number=options["round"])
-        except Round.DoesNotExist:
-            with translation.override(tournament.language):
-                raise CommandError(
-                    _("%(tournament)s has no round %(number)s.")
-                    % {"tournament": tournament.name, "number": options["round"]}
-                ) from None
-        lang = options["lang"] or tournament.language
         document = DOCUMENTS[options["what"]]
+        rnd = self.round_of(tournament, options["round"])
+        lang = options["lang"] or tournament.language
         params = {option.name: options[option.name] for option in document.options}
         try:
             data = document.render(
@@ -64,7 +57,7 @@ class Command(BaseCommand):
                 round=rnd,
                 options=document.clean(tournament=tournament, params=params),
                 lang=lang,
-                base_url=options["base_url"],
+                base_url=site_url(options["base_url"]),
             )
         except PdfError as exc:
             raise CommandError(str(exc)) from None
@@ -77,3 +70,16 @@ class Command(BaseCommand):
                 "size": len(data) // 1024,
             }
         self.stdout.write(self.style.SUCCESS(done))
+
+    def round_of(self, tournament: Tournament, number: int | None) -> Round | None:
+        """Return the round to print, ``None`` for a document of the tournament."""
+        if number is None:
+            return None
+        try:
+            return Round.objects.get(tournament=tournament, number=number)
+        except Round.DoesNotExist:
+            with translation.override(tournament.language):
+                raise CommandError(
+                    _("%(tournament)s has no round %(number)s.")
+                    % {"tournament": tournament.name, "number": number}
+                ) from None

@@ -1,0 +1,310 @@
+"""The paths every phone in the hall hits are cheap, and never stale after a bump.
+
+The health check, the version poll, the standings page and "where do I sit?" are
+answered from Django's cache while it is warm: no query, no session. Every bump of
+a tournament's version writes the cache again (``tournaments.versioning``), so a
+confirmed result, a rename or a publication shows on the very next request. The
+tournament's cache lifetime is made long in these tests, so what they see after a
+bump was written by the bump, not fetched again because the cache had expired.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubs import services as club_services
+from draws import services as draw_services
+from standings.rounds import seat_lookup
+from tests import factories
+from tests.builders import build_event
+from tournaments import services as tournament_services
+from tournaments import versioning
+from tournaments.models import Round, Seat, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _cache_outlives_the_test(monkeypatch):
+    monkeypatch.setattr(versioning, "TOURNAMENT_CACHE_SECONDS", 600)
+
+
+@pytest.fixture
+def event():
+    return build_event(players=16, rounds=2, final=0, seed=3, clubs=4)
+
+
+@pytest.fixture
+def field(tournament, director):
+    """A published round of nine players: Éric Ghesquière (B-4711, DZM) and eight."""
+    factories.PhaseFactory(tournament=tournament, rounds=3)
+    club = factories.ClubFactory(name="De Zotte Manille", short_name="DZM")
+    factories.EntryFactory(
+        tournament=tournament,
+        player=factories.PlayerFactory(
+            first_name="Éric",
+            last_name="Ghesquière",
+            member_number="B-4711",
+            club=club,
+        ),
+    )
+    for _ in range(8):
+        factories.EntryFactory(tournament=tournament)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=4)
+    draw_services.round_publish(round=rnd, by=director)
+    return tournament
+
+
+def _version_url(tournament):
+    return reverse("live:version", args=[tournament.slug])
+
+
+def _names_url(tournament, number=1):
+    return reverse("public:draw_by_name", args=[tournament.slug, number])
+
+
+def _names(client, tournament, query, number=1):
+    response = client.get(_names_url(tournament, number), {"q": query})
+    assert response.status_code == 200
+    return [
+        (row.record.name, row.record.table, row.record.position)
+        for row in response.context["table"].rows
+    ]
+
+
+def _no_session_and_no_cookie(response):
+    assert not response.wsgi_request.session.accessed
+    assert "Set-Cookie" not in response.headers
+    assert not response.cookies
+
+
+# ------------------------------------------------------------------- the bare view
+
+
+def test_the_health_check_says_ok_without_a_query_or_a_session(
+    client, django_assert_num_queries
+):
+    with django_assert_num_queries(0):
+        response = client.get(reverse("healthz"))
+    assert response.status_code == 200
+    assert response.content == b"ok"
+    assert response["Content-Type"] == "text/plain"
+    _no_session_and_no_cookie(response)
+
+
+# ---------------------------------------------------------------- the version poll
+
+
+def test_a_repeated_version_poll_answers_304_without_a_query_or_a_session(
+    client, event, django_assert_num_queries
+):
+    first = client.get(_version_url(event))
+    assert first.json() == {"version": event.version}
+    assert first["ETag"] == f'"v{event.version}"'
+    with django_assert_num_queries(0):
+        again = client.get(_version_url(event), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    _no_session_and_no_cookie(first)
+    _no_session_and_no_cookie(again)
+
+
+def test_the_version_moves_on_the_next_poll_after_a_confirmed_result(
+    client, event, confirm_table
+):
+    etag = client.get(_version_url(event))["ETag"]
+    rnd = factories.RoundFactory(
+        tournament=event,
+        phase=factories.PhaseFactory(tournament=event, order=13),
+        number=3,
+    )
+    confirm_table(factories.individual_table(round=rnd, number=1), [(101, 0)] * 3)
+    response = client.get(_version_url(event), HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    now = Tournament.objects.get(pk=event.pk).version
+    assert response.json() == {"version": now} and now > event.version
+    assert response["ETag"] != etag
+
+
+def test_the_version_moves_on_the_next_poll_after_a_rename(
+    client, event, django_capture_on_commit_callbacks
+):
+    etag = client.get(_version_url(event))["ETag"]
+    player = event.entries.select_related("player").first().player
+    with django_capture_on_commit_callbacks(execute=True):
+        club_services.player_update(player=player, last_name="Zeppelinckx")
+    response = client.get(_version_url(event), HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert response["ETag"] == f'"v{Tournament.objects.get(pk=event.pk).version}"'
+    assert response["ETag"] != etag
+
+
+def test_an_unlisted_tournament_polls_for_its_directors_only(
+    client, director, tournament, django_capture_on_commit_callbacks
+):
+    url = _version_url(tournament)
+    assert client.get(url).status_code == 200  # listed: cached as listed
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.tournament_update(
+            tournament=tournament, by=director, is_public=False
+        )
+    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 404  # from the cache as well
+    client.force_login(director)
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.json() == {
+        "version": Tournament.objects.get(pk=tournament.pk).version
+    }
+
+
+def test_an_unknown_tournament_polls_404(client):
+    assert client.get(reverse("live:version", args=["nope"])).status_code == 404
+
+
+# ---------------------------------------------------------------- the standings
+
+
+def test_a_warm_standings_page_and_its_304_read_nothing(
+    client, event, django_assert_num_queries
+):
+    url = reverse("live:standings", args=[event.slug])
+    first = client.get(url)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):  # the region comes from the cache
+        again = client.get(url)
+    assert again.status_code == 200
+    assert again["ETag"] == first["ETag"]
+    assert again.text.count('<tr id="e') == first.text.count('<tr id="e') == 16
+    with django_assert_num_queries(0):
+        revalidated = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert revalidated.status_code == 304
+    assert "Set-Cookie" not in revalidated.headers
+
+
+def test_a_warm_standings_page_shows_a_rename_at_once(
+    client, event, django_capture_on_commit_callbacks
+):
+    url = reverse("live:standings", args=[event.slug])
+    player = event.entries.select_related("player").first().player
+    first = client.get(url)
+    assert "Zeppelinckx" not in first.text
+    with django_capture_on_commit_callbacks(execute=True):
+        club_services.player_update(player=player, last_name="Zeppelinckx")
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200
+    assert "Zeppelinckx" in again.text
+
+
+# --------------------------------------------------------------- where do I sit?
+
+
+def test_a_warm_name_search_reads_nothing(client, field, django_assert_num_queries):
+    _names(client, field, "eric")
+    with django_assert_num_queries(0):
+        response = client.get(_names_url(field), {"q": "ghesquiere"})
+    assert response.status_code == 200
+    assert len(response.context["table"].rows) == 1
+
+
+def test_the_index_ignores_accents_and_case_and_finds_member_numbers(client, field):
+    seat = Seat.objects.get(entry__player__last_name="Ghesquière")
+    found = [("Ghesquière, Éric", seat.table.number, seat.position)]
+    assert _names(client, field, "ÉRIC ghesquiere") == found
+    assert _names(client, field, "eric GHESQUIÈRE") == found
+    assert _names(client, field, "b-4711") == found
+    assert _names(client, field, "dzm") == found  # the club's short name
+    assert _names(client, field, "nobody-here") == []
+    assert len(_names(client, field, "")) == 9  # eight seated, one bye
+
+
+def test_the_index_finds_a_team_by_its_players_names(client, director):
+    tournament = factories.TournamentFactory(format="pairs")
+    factories.PhaseFactory(tournament=tournament, draw_method="random")
+    helene = factories.PlayerFactory(first_name="Hélène", last_name="Dubois")
+    team = factories.TeamFactory(name="Les Atouts", player_one=helene)
+    factories.EntryFactory(tournament=tournament, player=None, team=team)
+    for _ in range(3):
+        factories.TeamEntryFactory(tournament=tournament)
+    rnd = draw_services.round_draw(phase=tournament.phases.get(), by=director, seed=1)
+    draw_services.round_publish(round=rnd, by=director)
+    response = client.get(_names_url(tournament), {"q": "HELENE dubois"})
+    (row,) = response.context["table"].rows
+    assert row.record.name == "Les Atouts"
+    assert row.record.detail.startswith("Hélène Dubois")
+
+
+def test_a_renamed_player_is_found_by_the_new_name_after_the_bump(
+    client, field, django_capture_on_commit_callbacks
+):
+    assert len(_names(client, field, "ghesquiere")) == 1  # the index is cached
+    player = field.entries.get(player__last_name="Ghesquière").player
+    with django_capture_on_commit_callbacks(execute=True):
+        club_services.player_update(player=player, last_name="Zeppelinckx")
+    assert [r[0] for r in _names(client, field, "zeppelinckx")] == ["Zeppelinckx, Éric"]
+    assert _names(client, field, "ghesquiere") == []
+
+
+def test_a_withdrawal_shows_after_the_bump(
+    client, field, django_capture_on_commit_callbacks
+):
+    entry = field.entries.get(player__last_name="Ghesquière")
+    rnd = Round.objects.get(tournament=field, number=1)
+    assert not seat_lookup(round=rnd, query="ghesquiere")[0].seat.withdrawn
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.entry_withdraw(entry=entry)
+    rnd = Round.objects.select_related("tournament").get(pk=rnd.pk)
+    assert seat_lookup(round=rnd, query="ghesquiere")[0].seat.withdrawn
+
+
+def test_a_round_published_after_a_visit_shows_after_the_bump(
+    client, field, director, django_capture_on_commit_callbacks
+):
+    assert client.get(_names_url(field, 2)).status_code == 404  # rounds cached
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = draw_services.round_draw(phase=field.phases.get(), by=director, seed=5)
+    assert client.get(_names_url(field, 2)).status_code == 404  # a draft
+    with django_capture_on_commit_callbacks(execute=True):
+        draw_services.round_publish(round=rnd, by=director)
+    assert len(_names(client, field, "", number=2)) == 9
+
+
+def _csrf_from(page: str) -> str:
+    marker = 'name="csrfmiddlewaretoken" value="'
+    start = page.index(marker) + len(marker)
+    return page[start : page.index('"', start)]
+
+
+def test_the_shared_standings_page_gives_each_reader_a_working_csrf_token(event):
+    url = reverse("live:standings", args=[event.slug])
+    readers = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    pages = [reader.get(url) for reader in readers]
+    assert pages[0]["ETag"] == pages[1]["ETag"]
+    tokens = [_csrf_from(page.text) for page in pages]
+    assert "csrf-token-of-this-reader" not in pages[1].text
+    assert tokens[0] != tokens[1]
+    for reader, token in zip(readers, tokens, strict=True):
+        response = reader.post(
+            reverse("set_language"),
+            {"language": "nl", "next": url},
+            HTTP_X_CSRFTOKEN=token,
+        )
+        assert response.status_code == 302
+    stranger = Client(enforce_csrf_checks=True)
+    stranger.get(url)
+    refused = stranger.post(
+        reverse("set_language"), {"language": "nl"}, HTTP_X_CSRFTOKEN=tokens[0]
+    )
+    assert refused.status_code == 403
+
+
+def test_a_director_never_gets_the_anonymous_page_nor_gives_it_away(
+    client, event, director
+):
+    url = reverse("live:standings", args=[event.slug])
+    assert "Director login" in client.get(url).text  # warms the shared page
+    event.directors.add(director)
+    signed_in = Client()
+    signed_in.force_login(director)
+    page = signed_in.get(url).text
+    assert "Log out" in page and "Director login" not in page
+    assert "Log out" not in Client().get(url).text
