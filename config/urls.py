@@ -22,6 +22,9 @@ sheet_patterns = scoring_urls.urlpatterns + draws_urls.desk_urlpatterns
 
 urlpatterns = [
     path("healthz/", views.healthz, name="healthz"),
+    # The live pages next: every phone in the hall polls them; resolving them
+    # first saves walking the director's patterns on each poll.
+    path("", include("public.urls_live")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -31,6 +34,5 @@ urlpatterns = [
     path("director/", include((director_patterns, "director"))),
     path("print/", include("printing.urls")),
     path("api/", include("public.urls_api")),
-    path("", include("public.urls_live")),
     path("", include("public.urls_public")),
 ]

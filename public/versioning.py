@@ -11,24 +11,14 @@ from __future__ import annotations
 import hashlib
 
 from tournaments.models import Tournament
+from tournaments.versioning import public_state
 
 
-def fingerprint(tournament: Tournament, *parts) -> str:
+def fingerprint(tournament: Tournament | str, *parts) -> str:
     """Return a short hash of the tournament's public state and the given parts.
 
-    The version moves on every change the public sees; the tiebreak order and the
-    bye settings are in the key as well, so an answer never outlives them.
+    ``tournament`` is the model or its cached ``public_state`` string.
     """
-    key = "|".join(
-        str(p)
-        for p in (
-            tournament.pk,
-            tournament.version,
-            tournament.tiebreaks,
-            tournament.bye_score,
-            tournament.bye_points,
-            tournament.bye_wins,
-            *parts,
-        )
-    )
+    state = tournament if isinstance(tournament, str) else public_state(tournament)
+    key = "|".join((state, *(str(p) for p in parts)))
     return hashlib.blake2b(key.encode(), digest_size=10).hexdigest()

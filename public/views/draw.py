@@ -1,17 +1,22 @@
 """Serve the public pages: read-only, published rounds and confirmed results only."""
 
+import hashlib
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
+from public.pages import reader_shares_page, shared_render
 from public.tables import NameTable
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
+from tournaments.selectors import fold
 from tournaments.versioning import tournament_cached
 
 
@@ -98,21 +103,33 @@ def draw_by_name(request, slug, number):
     rnd = _round(tournament, number)
     search = SearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
-    rows = seat_lookup(round=rnd, query=query)
-    table = NameTable(
-        rows, draw_url=reverse("public:draw", args=[tournament.slug, rnd.number])
-    )
-    RequestConfig(request, paginate=False).configure(table)
-    context = {
-        "tournament": tournament,
-        "round": rnd,
-        "table": table,
-        "search": search,
-        "query": query,
-        "matches": len(rows),
-        "rounds": public_rounds_cached(tournament=tournament),
-        "view": "name",
-    }
-    if request.headers.get("HX-Request") == "true":
-        return render(request, "public/_names.html", context)
-    return render(request, "public/draw_by_name.html", context)
+    fragment = request.headers.get("HX-Request") == "true"
+
+    def context() -> dict:
+        rows = seat_lookup(round=rnd, query=query)
+        table = NameTable(
+            rows, draw_url=reverse("public:draw", args=[tournament.slug, rnd.number])
+        )
+        RequestConfig(request, paginate=False).configure(table)
+        return {
+            "tournament": tournament,
+            "round": rnd,
+            "table": table,
+            "search": search,
+            "query": query,
+            "matches": len(rows),
+            "rounds": public_rounds_cached(tournament=tournament),
+            "view": "name",
+        }
+
+    key = None
+    if search.is_valid() and reader_shares_page(request, params=frozenset({"q"})):
+        # As players type, the same prefixes come again and again ("van", "de"):
+        # each answer is rendered once per version of the tournament.
+        key = ":".join(
+            ("names", str(rnd.pk), str(tournament.version), get_language() or "",
+             hashlib.blake2b(fold(query).encode(), digest_size=12).hexdigest(),
+             "htmx" if fragment else "page")
+        )  # fmt: skip
+    template = "public/_names.html" if fragment else "public/draw_by_name.html"
+    return shared_render(request, template, context, key=key)

@@ -11,10 +11,9 @@ directors only (``tournaments.selectors.tournament_for_reader``).
 
 from __future__ import annotations
 
-from django.contrib.messages import get_messages
+from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -26,6 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from public.pages import reader_shares_page, shared_render
 from public.versioning import fingerprint
 from standings import selectors as live
 from standings.labels import tiebreak_explanation, tiebreak_label
@@ -40,14 +40,12 @@ from standings.tables import (
 )
 from tournaments import selectors
 from tournaments.models import Tournament
-from tournaments.versioning import tournament_cached
+from tournaments.versioning import public_state_cached, tournament_cached
 
 LIVE_HEADER = "X-Live-Region"
 CACHE_SECONDS = 600
 EXPORT_FORMATS = ("csv", "xlsx")
 POLL_MS = 2500
-# Where each reader's CSRF token goes in a full page shared by anonymous readers.
-CSRF_PLACEHOLDER = "csrf-token-of-this-reader"
 
 
 # ------------------------------------------------------------------------ helpers
@@ -70,15 +68,28 @@ def _tournament(request, slug: str) -> Tournament:
     return found
 
 
-def _etag(request, slug: str, **kwargs) -> str:
-    """The page's ETag: the tournament's state, the reader, the address, the mode."""
-    tournament = _tournament(request, slug)
+def _reader_id(request) -> int:
+    """The logged-in reader's id, 0 for anyone else (no session read without one)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return 0
     user = getattr(request, "user", None)
-    uid = user.pk if user is not None and user.is_authenticated else 0
+    return user.pk if user is not None and user.is_authenticated else 0
+
+
+def _etag(request, slug: str, **kwargs) -> str:
+    """The page's ETag: the tournament's state, the reader, the address, the mode.
+
+    From the small cached state for a listed tournament: a revalidation (304) reads
+    no model and no session.
+    """
+    state = public_state_cached(slug=slug)
+    if state is None:
+        raise Http404(_("No such tournament."))
+    key = state.key if state.listed else _tournament(request, slug)
     digest = fingerprint(
-        tournament,
+        key,
         get_language(),
-        uid,
+        _reader_id(request),
         request.get_full_path(),
         request.headers.get(LIVE_HEADER, ""),
     )
@@ -130,35 +141,15 @@ def _page(request, tournament, region: str, title: str, extra=None, *, key=None)
     """Answer the live poller with the region alone, a browser with the full page.
 
     With a ``key`` (the region's cache key), the full page of a reader who shares
-    it with every other (``_shared_page``) is cached as well, with a placeholder
-    where each reader's CSRF token goes.
+    it with every other anonymous reader is cached as well (``public.pages``).
     """
     if request.headers.get(LIVE_HEADER):
         return HttpResponse(region)
     context = {"tournament": tournament, "region": region, "title": title}
     context.update(extra or {})
-    if key is None or not _shared_page(request):
-        return render(request, "public/live/page.html", context)
-    key += ":page"
-    page = cache.get(key)
-    if page is None:
-        context["csrf_token"] = CSRF_PLACEHOLDER
-        page = render_to_string("public/live/page.html", context, request)
-        cache.set(key, page, CACHE_SECONDS)
-    return HttpResponse(page.replace(CSRF_PLACEHOLDER, get_token(request)))
-
-
-def _shared_page(request) -> bool:
-    """Tell whether the reader gets the page every anonymous reader gets.
-
-    The bare address (no query string: a bounded number of keys), a reader who is
-    not logged in and has no message waiting: the page then differs from reader to
-    reader by the CSRF token alone.
-    """
-    return (
-        not request.META.get("QUERY_STRING")
-        and not request.user.is_authenticated
-        and not len(get_messages(request))
+    shared = key is not None and reader_shares_page(request)
+    return shared_render(
+        request, "public/live/page.html", context, key=key + ":page" if shared else None
     )
 
 
@@ -424,8 +415,18 @@ def projector(request, slug):
     return render(request, "public/live/projector.html", context)
 
 
+def _version_of(request, slug: str) -> int:
+    """The version a reader may poll: from the small cached state when listed."""
+    state = public_state_cached(slug=slug)
+    if state is None:
+        raise Http404(_("No such tournament."))
+    if not state.listed:  # only its directors may see it: the full check
+        return _tournament(request, slug).version
+    return state.version
+
+
 def _version_etag(request, slug: str) -> str:
-    return f'"v{_tournament(request, slug).version}"'
+    return f'"v{_version_of(request, slug)}"'
 
 
 @cache_control(no_cache=True)
@@ -436,4 +437,4 @@ def version(request, slug):
     No query while the cache is warm and no session for a listed tournament: cheap
     for every phone in the hall.
     """
-    return JsonResponse({"version": _tournament(request, slug).version})
+    return JsonResponse({"version": _version_of(request, slug)})
