@@ -170,7 +170,7 @@ elif _database["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0
         "min_size": 1,
         "max_size": DB_POOL_SIZE,
         "timeout": 10,  # seconds a request waits for a free connection
-        "max_idle": 10,  # seconds before a connection above min_size is closed
+        "max_idle": 5,  # idle seconds before the pool closes one above min_size
     }
     _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
 
