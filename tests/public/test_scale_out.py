@@ -6,18 +6,14 @@ database of the test's own (migrated by ``manage.py migrate``), a real Redis
 database number of its own, a real Chromium.
 """
 
-import contextlib
-import http.client
 import json
 import os
-import signal
-import subprocess
-import sys
-import time
 import urllib.parse
 from pathlib import Path
 
 import pytest
+
+from tests.config.servers import manage, serving
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -82,45 +78,8 @@ def _admin(url: str, sql: str) -> None:
         conn.execute(sql)
 
 
-def _manage(env: dict, *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
-
-
-def _answers(port: int) -> bool:
-    conn = http.client.HTTPConnection(HOST, port, timeout=2)
-    try:
-        conn.request("GET", "/healthz/")
-        return conn.getresponse().status == 200
-    except (OSError, http.client.HTTPException):
-        return False
-    finally:
-        conn.close()
-
-
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
-
-
 @pytest.fixture
-def hall(tmp_path):
+def hall():
     """Two server processes on one new PostgreSQL database and one Redis database.
 
     Yields the environment they share, the event's slug and both base URLs.
@@ -144,41 +103,22 @@ def hall(tmp_path):
     }
     _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
     _admin(url, f'CREATE DATABASE "{DATABASE}"')
-    servers = []
     try:
-        _manage(env, "migrate", "--noinput", "-v", "0")
-        out = _manage(
+        manage(env, "migrate", "--noinput", "-v", "0")
+        out = manage(
             env,
             "simulate_tournament",
             *("--players", "16", "--rounds", "2", "--leave-open", "--seed", "3"),
             *("--language", "en", "-v", "0"),
         )
         slug = out.strip().splitlines()[-1]
-        for port in (PORT_A, PORT_B):
-            log = (tmp_path / f"server-{port}.log").open("wb")
-            servers.append(
-                subprocess.Popen(
-                    [sys.executable, "-m", "config.serve"],
-                    cwd=BASE_DIR,
-                    env={**env, "PORT": str(port)},
-                    stdin=subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
-            )
-        deadline = time.monotonic() + 60
-        for port, process in zip((PORT_A, PORT_B), servers, strict=True):
-            while not _answers(port):
-                assert process.poll() is None, (
-                    tmp_path / f"server-{port}.log"
-                ).read_text()
-                assert time.monotonic() < deadline, f"no answer on port {port}"
-                time.sleep(0.2)
-        yield env, slug, f"http://{HOST}:{PORT_A}", f"http://{HOST}:{PORT_B}"
+        probe = "/healthz/"
+        with (
+            serving(env, port=PORT_A, probe=probe),
+            serving(env, port=PORT_B, probe=probe),
+        ):
+            yield env, slug, f"http://{HOST}:{PORT_A}", f"http://{HOST}:{PORT_B}"
     finally:
-        for process in servers:
-            _stop(process)
         _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
         redis.Redis.from_url(redis_url).flushdb()
 
@@ -191,7 +131,7 @@ def test_a_result_confirmed_through_one_process_shows_on_the_other_within_5_s(
     env, slug, site_a, site_b = hall
     # Table 1 of the open round is entered (not public yet) in the shared database.
     entered = json.loads(
-        _manage(env, "shell", "-c", f"SLUG = {slug!r}\n{ENTER_TABLE_1}")
+        manage(env, "shell", "-c", f"SLUG = {slug!r}\n{ENTER_TABLE_1}")
         .strip()
         .splitlines()[-1]
     )
