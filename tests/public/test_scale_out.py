@@ -9,13 +9,11 @@ database number of its own, a real Chromium.
 import json
 import os
 import urllib.parse
-from pathlib import Path
 
 import pytest
 
 from tests.config.servers import manage, serving
 
-BASE_DIR = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 PORT_A, PORT_B = 8931, 8932
 REDIS_DB = 11  # the number: a Redis database no other test uses
