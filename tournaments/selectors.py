@@ -7,6 +7,7 @@ from itertools import combinations
 from django.db.models import Count, Q, QuerySet
 
 from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
+from tournaments.versioning import tournament_cached
 
 
 def tournament_list_public() -> QuerySet[Tournament]:
@@ -20,10 +21,11 @@ def tournament_for_reader(*, slug: str, user) -> Tournament | None:
     The one access rule of the public side (pages, API, version endpoint, PDFs):
     a tournament listed publicly (``is_public``) is open to everyone; an unlisted
     one is hidden from everyone but its directors (and superusers). ``user`` is
-    only looked at for an unlisted tournament, so a listed one costs one query
-    and no session.
+    only looked at for an unlisted tournament, so a listed one costs no session,
+    and no query while the shared cache is warm (``versioning.tournament_cached``,
+    refreshed by every bump).
     """
-    tournament = Tournament.objects.filter(slug=slug).first()
+    tournament = tournament_cached(slug=slug)
     if tournament is None:
         return None
     if tournament.is_public or user_can_direct(user=user, tournament=tournament):

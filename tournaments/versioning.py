@@ -130,6 +130,18 @@ def tournament_cached(*, slug: str) -> Tournament | None:
     return found
 
 
+def tournament_forget(sender=None, *, instance: Tournament, **kwargs) -> None:
+    """Drop a saved or deleted tournament from the cache (post_save, post_delete).
+
+    Only a cache refresh, no rule: a change made around the services (the admin,
+    a script) must not leave a reader the old settings, nor an unlisted tournament
+    open, for the cache's lifetime.
+    """
+    cache.delete_many(
+        [tournament_cache_key(instance.slug), version_cache_key(instance.slug)]
+    )
+
+
 def public_state_cached(*, slug: str) -> PublicState | None:
     """Return the public state of the tournament ``slug``, or None if there is none.
 

@@ -17,17 +17,11 @@ from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
 from tournaments.selectors import fold
-from tournaments.versioning import tournament_cached
 
 
 def _tournament(request, slug: str) -> Tournament:
-    """Return the tournament the reader may see (unlisted: its directors); else 404.
-
-    A listed one comes from the shared cache, refreshed by every bump.
-    """
-    tournament = tournament_cached(slug=slug)
-    if tournament is not None and not tournament.is_public:
-        tournament = selectors.tournament_for_reader(slug=slug, user=request.user)
+    """Return the tournament the reader may see (unlisted: its directors); else 404."""
+    tournament = selectors.tournament_for_reader(slug=slug, user=request.user)
     if tournament is None:
         raise Http404(_("No such tournament."))
     return tournament

@@ -1,12 +1,12 @@
 """Serve the live public pages: standings, results, entrant and club pages, projector.
 
 Every page answers a conditional GET with 304 when the tournament's version has not
-moved (Django's ``condition`` decorator; the tournament comes from the shared cache,
-``tournaments.versioning.tournament_cached``, so no query while it is warm), and the
-rendered standings are cached keyed on that version, so nothing here is per-process
-state: any app process gives the same page. Open pages poll ``live:version`` and
-swap their ``#live-region`` when it changes. An unlisted tournament is shown to its
-directors only (``tournaments.selectors.tournament_for_reader``).
+moved (Django's ``condition`` decorator; the tournament comes from the shared
+cache through ``tournaments.selectors.tournament_for_reader``, so no query while it
+is warm), and the rendered standings are cached keyed on that version, so nothing
+here is per-process state: any app process gives the same page. Open pages poll
+``live:version`` and swap their ``#live-region`` when it changes. An unlisted
+tournament is shown to its directors only.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from standings.tables import (
 )
 from tournaments import selectors
 from tournaments.models import Tournament
-from tournaments.versioning import public_state_cached, tournament_cached
+from tournaments.versioning import public_state_cached
 
 LIVE_HEADER = "X-Live-Region"
 CACHE_SECONDS = 600
@@ -54,14 +54,12 @@ POLL_MS = 2500
 def _tournament(request, slug: str) -> Tournament:
     """Return the tournament the reader may see, read once per request; else 404.
 
-    A listed one comes from the shared cache, refreshed by every bump (no query, no
-    session); an unlisted one is read again, to check its reader directs it.
+    ``tournament_for_reader`` reads it from the shared cache (no query, no session
+    for a listed one).
     """
     found = getattr(request, "_live_tournament", None)
     if found is None or found.slug != slug:
-        found = tournament_cached(slug=slug)
-        if found is not None and not found.is_public:
-            found = selectors.tournament_for_reader(slug=slug, user=request.user)
+        found = selectors.tournament_for_reader(slug=slug, user=request.user)
         if found is None:
             raise Http404(_("No such tournament."))
         request._live_tournament = found
