@@ -94,6 +94,14 @@ bench: install-dev
 bench-load: install-dev messages
 	$(PY) -m benchmarks.hall_load $(BENCH_ARGS)
 
+# A consistent copy of the whole configured database (DATABASE_URL, else db.sqlite3)
+# into backups/ (or OUT=dir), safe while the site runs: SQLite's online backup API
+# (manille-<UTC time>.sqlite3) or pg_dump -Fc (manille-<UTC time>.dump). How to
+# restore: the README's "Backups and restore".
+.PHONY: backup
+backup: install
+	$(PY) manage.py backup $(if $(OUT),--out "$(OUT)")
+
 clean:
 	rm -rf $(VENV) .stamp-install .stamp-install-dev db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles
 

@@ -1,10 +1,27 @@
-"""Decide who may use the director's side: the one access rule for directors' pages."""
+"""Decide who may use the director's side and who may change a club, player or team.
+
+The one place for both rules. Who may change a person is explicit:
+
+- a club: staff only, for now (``can_edit_club`` is the seam where the club's own
+  managers will join);
+- a player: staff, or a director of a tournament the player is entered in, alone or
+  in a team;
+- a team: staff, or a director of a tournament the team is entered in.
+
+The services check it on every change (``by=`` the user), the views before showing a
+form, and the lists show only what the user may change. The entries and directors
+are read through their relation names (``entries``, ``directors``): clubs may not
+import tournaments, which owns them.
+"""
 
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
+
+from clubs.models import Club, Player, Team
 
 
 def user_is_director(*, user) -> bool:
@@ -32,3 +49,116 @@ def any_director_required(view):
 def is_htmx(request) -> bool:
     """Tell whether htmx sent the request (it swaps a fragment, not a page)."""
     return request.headers.get("HX-Request") == "true"
+
+
+# ------------------------------------------------------------------ who edits what
+
+
+def _is_staff(user) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and user.is_active
+        and (user.is_staff or user.is_superuser)
+    )
+
+
+def _may_direct(user) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_active)
+
+
+def _teams_directed_by(user) -> QuerySet[Team]:
+    return Team.objects.filter(entries__tournament__directors=user)
+
+
+def _players_directed_by(user) -> Q:
+    """Players entered, alone or in a team, in a tournament ``user`` directs."""
+    teams = _teams_directed_by(user)
+    return (
+        Q(
+            pk__in=Player.objects.filter(entries__tournament__directors=user).values(
+                "pk"
+            )
+        )
+        | Q(pk__in=teams.values("player_one"))
+        | Q(pk__in=teams.values("player_two"))
+    )
+
+
+def user_edits_everyone(*, user) -> bool:
+    """Tell whether ``user`` may change every club, player and team (staff)."""
+    return _is_staff(user)
+
+
+def can_edit_club(*, user, club: Club) -> bool:
+    """Tell whether ``user`` may change ``club``: staff only, for now.
+
+    The seam for the club's own managers: they join here, and every list, view and
+    service follows.
+    """
+    return _is_staff(user)
+
+
+def can_edit_player(*, user, player: Player) -> bool:
+    """Tell whether ``user`` may change ``player``: staff, or a director of a
+    tournament the player is entered in (alone or in a team)."""
+    if _is_staff(user):
+        return True
+    if not _may_direct(user) or player.pk is None:
+        return False
+    return Player.objects.filter(_players_directed_by(user), pk=player.pk).exists()
+
+
+def can_edit_team(*, user, team: Team) -> bool:
+    """Tell whether ``user`` may change ``team``: staff, or a director of a
+    tournament the team is entered in."""
+    if _is_staff(user):
+        return True
+    if not _may_direct(user) or team.pk is None:
+        return False
+    return _teams_directed_by(user).filter(pk=team.pk).exists()
+
+
+def clubs_editable(*, user, clubs: QuerySet[Club]) -> QuerySet[Club]:
+    """Narrow ``clubs`` to those ``user`` may change."""
+    return clubs if _is_staff(user) else clubs.none()
+
+
+def players_editable(*, user, players: QuerySet[Player]) -> QuerySet[Player]:
+    """Narrow ``players`` to those ``user`` may change."""
+    if _is_staff(user):
+        return players
+    if not _may_direct(user):
+        return players.none()
+    return players.filter(_players_directed_by(user))
+
+
+def teams_editable(*, user, teams: QuerySet[Team]) -> QuerySet[Team]:
+    """Narrow ``teams`` to those ``user`` may change."""
+    if _is_staff(user):
+        return teams
+    if not _may_direct(user):
+        return teams.none()
+    return teams.filter(pk__in=_teams_directed_by(user).values("pk"))
+
+
+def check_can_edit_club(*, user, club: Club) -> None:
+    """Refuse (PermissionDenied, with why) unless ``user`` may change ``club``."""
+    if not can_edit_club(user=user, club=club):
+        raise PermissionDenied(_("Only staff may change a club."))
+
+
+def check_can_edit_player(*, user, player: Player) -> None:
+    """Refuse unless ``user`` may change ``player``."""
+    if not can_edit_player(user=user, player=player):
+        raise PermissionDenied(
+            _("You may change only the players entered in a tournament you direct.")
+        )
+
+
+def check_can_edit_team(*, user, team: Team) -> None:
+    """Refuse unless ``user`` may change ``team``."""
+    if not can_edit_team(user=user, team=team):
+        raise PermissionDenied(
+            _("You may change only the teams entered in a tournament you direct.")
+        )

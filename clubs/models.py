@@ -5,11 +5,19 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from clubs.validators import validate_line
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    short_name = models.CharField(_("short name"), max_length=20, blank=True)
-    city = models.CharField(_("city"), max_length=80, blank=True)
+    name = models.CharField(
+        _("name"), max_length=120, unique=True, validators=[validate_line]
+    )
+    short_name = models.CharField(
+        _("short name"), max_length=20, blank=True, validators=[validate_line]
+    )
+    city = models.CharField(
+        _("city"), max_length=80, blank=True, validators=[validate_line]
+    )
 
     class Meta:
         ordering = ["name"]
@@ -21,8 +29,12 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(
+        _("first name"), max_length=80, validators=[validate_line]
+    )
+    last_name = models.CharField(
+        _("last name"), max_length=80, validators=[validate_line]
+    )
     club = models.ForeignKey(
         Club,
         verbose_name=_("club"),
@@ -31,7 +43,9 @@ class Player(models.Model):
         null=True,
         blank=True,
     )
-    member_number = models.CharField(_("member number"), max_length=30, blank=True)
+    member_number = models.CharField(
+        _("member number"), max_length=30, blank=True, validators=[validate_line]
+    )
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -70,7 +84,7 @@ class Player(models.Model):
 class Team(models.Model):
     """A fixed pair that enters pair tournaments together."""
 
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[validate_line])
     club = models.ForeignKey(
         Club,
         verbose_name=_("club"),

@@ -1,11 +1,18 @@
-"""Change clubs, players and fixed pairs (teams)."""
+"""Change clubs, players and fixed pairs (teams).
+
+An update names who makes it (``by=``, the user) and is refused with
+``PermissionDenied`` unless ``clubs.access`` lets that user change the object;
+``by=None`` is for the project's own tasks that act for no one user (commands, and
+the import of a tournament's list, which fills in a missing member number).
+"""
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs import selectors, signals
+from clubs import access, selectors, signals
 from clubs.models import Club, Player, Team
+from clubs.validators import check_text_fields
 
 CLUB_FIELDS = {"name", "short_name", "city"}
 PLAYER_FIELDS = {"first_name", "last_name", "club", "member_number"}
@@ -46,6 +53,7 @@ def _announce(instance):
 
 
 def _check_club(club: Club) -> None:
+    check_text_fields(club)
     other = selectors.club_find(name=club.name)
     if (
         other is not None
@@ -68,8 +76,10 @@ def club_create(*, name: str, short_name: str = "", city: str = "") -> Club:
 
 
 @transaction.atomic
-def club_update(*, club: Club, **fields) -> Club:
+def club_update(*, club: Club, by, **fields) -> Club:
     _check_fields(fields, CLUB_FIELDS)
+    if by is not None:
+        access.check_can_edit_club(user=by, club=club)
     club = Club.objects.select_for_update().get(pk=club.pk)
     for key, value in _strip(fields).items():
         setattr(club, key, value)
@@ -81,6 +91,7 @@ def club_update(*, club: Club, **fields) -> Club:
 
 
 def _check_player(player: Player) -> None:
+    check_text_fields(player)
     if not player.first_name or not player.last_name:
         raise ValidationError(_("A player needs a first and a last name."))
     same = selectors.player_find(
@@ -130,8 +141,10 @@ def player_create(
 
 
 @transaction.atomic
-def player_update(*, player: Player, **fields) -> Player:
+def player_update(*, player: Player, by, **fields) -> Player:
     _check_fields(fields, PLAYER_FIELDS)
+    if by is not None:
+        access.check_can_edit_player(user=by, player=player)
     player = Player.objects.select_for_update().get(pk=player.pk)
     for key, value in _strip(fields).items():
         setattr(player, key, value if value is not None or key == "club" else "")
@@ -143,6 +156,7 @@ def player_update(*, player: Player, **fields) -> Player:
 
 
 def _check_team(team: Team) -> None:
+    check_text_fields(team)
     if not team.name:
         raise ValidationError({"name": _("A team needs a name.")})
     same = selectors.team_find(name=team.name, club=team.club)
@@ -173,8 +187,10 @@ def team_create(
 
 
 @transaction.atomic
-def team_update(*, team: Team, **fields) -> Team:
+def team_update(*, team: Team, by, **fields) -> Team:
     _check_fields(fields, TEAM_FIELDS)
+    if by is not None:
+        access.check_can_edit_team(user=by, team=team)
     team = Team.objects.select_for_update().get(pk=team.pk)
     for key, value in _strip(fields).items():
         setattr(team, key, value)

@@ -1,9 +1,12 @@
 """Lay out the club, player and team lists on the site's one shared base table."""
 
 import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
+
+MAX_PER_PAGE = 500
 
 
 class BaseTable(tables.Table):
@@ -16,6 +19,16 @@ class BaseTable(tables.Table):
         attrs = {"class": "data-table"}
         template_name = "django_tables2/table.html"
         orderable = False
+
+    def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kw):
+        """Paginate, keeping a ``?per_page=`` from the address within 1..500.
+
+        django-tables2 passes the address's number as it is: a negative one made
+        the paginator count fewer than one page, an error instead of a page.
+        """
+        if per_page is not None:
+            per_page = min(max(int(per_page), 1), MAX_PER_PAGE)
+        return super().paginate(paginator_class, per_page, page, *args, **kw)
 
 
 class ClubTable(BaseTable):

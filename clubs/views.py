@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
+from clubs import access
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from clubs.access import any_director_required
@@ -16,7 +17,7 @@ from clubs.models import Club, Player, Team
 from clubs.tables import ClubTable, PlayerTable, TeamTable
 
 
-def _list_page(request, *, title, rows, table_class, create_url, kind):
+def _list_page(request, *, title, rows, table_class, create_url, kind, note=""):
     search = SearchForm(request.GET or None)
     table = table_class(rows)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
@@ -29,6 +30,7 @@ def _list_page(request, *, title, rows, table_class, create_url, kind):
             "search": search,
             "create_url": create_url,
             "kind": kind,
+            "note": note,
         },
     )
 
@@ -44,10 +46,15 @@ def clubs(request):
     return _list_page(
         request,
         title=_("Clubs"),
-        rows=club_selectors.club_list(query=_query(request)),
+        rows=access.clubs_editable(
+            user=request.user, clubs=club_selectors.club_list(query=_query(request))
+        ),
         table_class=ClubTable,
         create_url=reverse("director:club_create"),
         kind="clubs",
+        note=_("Only staff may change clubs.")
+        if not access.user_edits_everyone(user=request.user)
+        else "",
     )
 
 
@@ -57,10 +64,16 @@ def players(request):
     return _list_page(
         request,
         title=_("Players"),
-        rows=club_selectors.player_list(query=_query(request)),
+        rows=access.players_editable(
+            user=request.user,
+            players=club_selectors.player_list(query=_query(request)),
+        ),
         table_class=PlayerTable,
         create_url=reverse("director:player_create"),
         kind="players",
+        note=_("The players entered in the tournaments you direct.")
+        if not access.user_edits_everyone(user=request.user)
+        else "",
     )
 
 
@@ -70,10 +83,15 @@ def teams(request):
     return _list_page(
         request,
         title=_("Teams"),
-        rows=club_selectors.team_list(query=_query(request)),
+        rows=access.teams_editable(
+            user=request.user, teams=club_selectors.team_list(query=_query(request))
+        ),
         table_class=TeamTable,
         create_url=reverse("director:team_create"),
         kind="teams",
+        note=_("The teams entered in the tournaments you direct.")
+        if not access.user_edits_everyone(user=request.user)
+        else "",
     )
 
 
@@ -108,12 +126,13 @@ def club_create(request):
 @any_director_required
 def club_edit(request, pk):
     club = get_object_or_404(Club, pk=pk)
+    access.check_can_edit_club(user=request.user, club=club)
     return _edit_page(
         request,
         form=ClubForm(request.POST or None, instance=Club.objects.get(pk=pk)),
         title=club.name,
         back=reverse("director:clubs"),
-        save=lambda data: club_services.club_update(club=club, **data),
+        save=lambda data: club_services.club_update(club=club, by=request.user, **data),
     )
 
 
@@ -131,12 +150,15 @@ def player_create(request):
 @any_director_required
 def player_edit(request, pk):
     player = get_object_or_404(Player, pk=pk)
+    access.check_can_edit_player(user=request.user, player=player)
     return _edit_page(
         request,
         form=PlayerForm(request.POST or None, instance=Player.objects.get(pk=pk)),
         title=player.full_name,
         back=reverse("director:players"),
-        save=lambda data: club_services.player_update(player=player, **data),
+        save=lambda data: club_services.player_update(
+            player=player, by=request.user, **data
+        ),
     )
 
 
@@ -154,10 +176,11 @@ def team_create(request):
 @any_director_required
 def team_edit(request, pk):
     team = get_object_or_404(Team, pk=pk)
+    access.check_can_edit_team(user=request.user, team=team)
     return _edit_page(
         request,
         form=TeamForm(request.POST or None, instance=Team.objects.get(pk=pk)),
         title=team.name,
         back=reverse("director:teams"),
-        save=lambda data: club_services.team_update(team=team, **data),
+        save=lambda data: club_services.team_update(team=team, by=request.user, **data),
     )

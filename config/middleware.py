@@ -2,16 +2,19 @@
 
 Runs after Django's ``LocaleMiddleware``. The order of precedence:
 
-1. an explicit ``?lang=nl`` in the address (a link or QR code meant for one language);
-2. the language the reader chose with the switcher (the ``django_language`` cookie);
+1. an explicit ``?lang=nl`` in the address: the header's language switcher (plain
+   links, so a page shared by every reader holds no per-reader token) or a link or QR
+   code meant for one language. It is remembered in the ``django_language`` cookie,
+   as Django's ``set_language`` view (still served for forms posting to it) would;
+2. the language the reader chose before (that cookie);
 3. on a tournament's public, live and printed pages (``public``, ``live`` and ``pdf``
    URL namespaces with a ``slug``), the tournament's default language;
 4. otherwise whatever ``LocaleMiddleware`` chose (the browser's Accept-Language).
 
-The tournament's language is cached by slug for ``CACHE_SECONDS`` in the shared cache
-(a page costs no extra query while it is warm) and refreshed whenever a tournament is
-saved (``config.apps``), so every app process sees a director's change at once; a
-change that bypasses ``save()`` shows within ``CACHE_SECONDS``.
+The tournament's language comes from its small cached public state
+(``public.versioning.reader_state``), which the page's ETag and page cache read too:
+no extra cache read, no query while it is warm, and dropped on every save of the
+tournament, so every app process sees a director's change at once.
 """
 
 from __future__ import annotations
@@ -19,12 +22,12 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
+from public.versioning import reader_state
+
 LANG_PARAM = "lang"
-CACHE_SECONDS = 30
 TOURNAMENT_NAMESPACES = frozenset({"public", "live", "pdf"})
 # Views that render no words: not worth a cache look-up (polled every 2.5 s).
 SKIP_VIEWS = frozenset({"live:version"})
@@ -40,40 +43,6 @@ def supported_language(code: str | None) -> str | None:
         return None
 
 
-def tournament_language(slug: str) -> str | None:
-    """Return the default language of the tournament ``slug`` (cached briefly)."""
-    key = f"tournament-language:{slug}"
-    lang = cache.get(key)
-    if lang is None:
-        from tournaments.models import Tournament
-
-        lang = (
-            Tournament.objects.filter(slug=slug)
-            .values_list("language", flat=True)
-            .first()
-        ) or ""
-        cache.set(key, lang, CACHE_SECONDS)
-    return supported_language(lang)
-
-
-def tournament_language_forget(slug: str) -> None:
-    """Drop the cached language of ``slug``."""
-    cache.delete(f"tournament-language:{slug}")
-
-
-def tournament_saved(sender, instance, **kwargs) -> None:
-    """Keep the cache in step with a saved tournament (its language may change).
-
-    Not a business rule, only a cache refresh: a director's change of language shows
-    at once in every app process sharing the cache, and a new tournament's first page
-    needs no extra query. A rolled-back save leaves a wrong value for at most
-    ``CACHE_SECONDS``.
-    """
-    cache.set(
-        f"tournament-language:{instance.slug}", instance.language or "", CACHE_SECONDS
-    )
-
-
 def path_without_lang(request) -> str:
     """Return the request's path and query without ``lang`` (the switcher's next)."""
     params = [
@@ -84,6 +53,20 @@ def path_without_lang(request) -> str:
     ]
     query = urlencode(params)
     return request.path + (f"?{query}" if query else "")
+
+
+def remember_language(response, lang: str) -> None:
+    """Set the language cookie as Django's ``set_language`` view does."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        lang,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
 
 
 class TournamentLanguageMiddleware:
@@ -105,7 +88,15 @@ class TournamentLanguageMiddleware:
         request.language_next = (
             path_without_lang(request) if explicit else request.get_full_path()
         )
+        # The switcher's links: this address with ?lang=<code> (the code appended).
+        request.language_switch_prefix = (
+            request.language_next
+            + ("&" if "?" in request.language_next else "?")
+            + f"{LANG_PARAM}="
+        )
         response = self.get_response(request)
+        if explicit and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != explicit:
+            remember_language(response, explicit)
         # The language depends on the switcher's cookie, not only Accept-Language.
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         response.headers["Content-Language"] = translation.get_language()
@@ -119,7 +110,8 @@ class TournamentLanguageMiddleware:
             return None
         if match.view_name in SKIP_VIEWS or "slug" not in view_kwargs:
             return None
-        lang = tournament_language(view_kwargs["slug"])
+        state = reader_state(request, view_kwargs["slug"])
+        lang = supported_language(state.language) if state is not None else None
         if lang:
             self._activate(request, lang)
         return None

@@ -22,17 +22,50 @@ sheet_patterns = scoring_urls.urlpatterns + draws_urls.desk_urlpatterns
 
 urlpatterns = [
     path("healthz/", views.healthz, name="healthz"),
-    # The live pages next: every phone in the hall polls them; resolving them
-    # first saves walking the director's patterns on each poll.
+    # The live and public pages next: every phone in the hall polls them;
+    # resolving them first saves walking the director's patterns on each poll.
     path("", include("public.urls_live")),
+    path("", include("public.urls_public")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Directors change their own password, or have a reset link mailed
+    # (EMAIL_BACKEND: the server's console unless configured). Django's views,
+    # templates in templates/registration/.
+    path(
+        "accounts/password/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path(
+        "accounts/password/reset/",
+        auth_views.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("director/sheets/", include((sheet_patterns, "scoring"))),
     path("director/", include((director_patterns, "director"))),
     path("print/", include("printing.urls")),
     path("api/", include("public.urls_api")),
-    path("", include("public.urls_public")),
 ]

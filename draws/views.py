@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.params import parse_id
 from draws import services
 from draws.forms import DrawForm
 from draws.generators import REASON_TEXT
@@ -169,8 +170,9 @@ def round_redraw(request, tournament, number):
 @require_POST
 def round_swap(request, tournament, number):
     rnd = _get_round(tournament, number)
-    seat_ids = [s for s in request.POST.getlist("seat") if s.isdigit()]
-    bye_ids = [b for b in request.POST.getlist("bye") if b.isdigit()]
+    # Only ids the database can hold: a 20-digit one is no seat (not a 500).
+    seat_ids = [i for i in map(parse_id, request.POST.getlist("seat")) if i]
+    bye_ids = [i for i in map(parse_id, request.POST.getlist("bye")) if i]
     try:
         if len(seat_ids) == 2 and not bye_ids:
             seats = list(Seat.objects.filter(round=rnd, pk__in=seat_ids))

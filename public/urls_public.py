@@ -7,13 +7,13 @@ from public.views import draw as public
 app_name = "public"
 
 urlpatterns = [
-    path("", public.home, name="home"),
-    path("t/<slug:slug>/", public.tournament_home, name="tournament"),
-    path("t/<slug:slug>/draw/", public.current_draw, name="current_draw"),
-    path("t/<slug:slug>/round/<int:number>/", public.draw, name="draw"),
-    path(
+    path(  # "where do I sit?": every player, several times a round
         "t/<slug:slug>/round/<int:number>/names/",
         public.draw_by_name,
         name="draw_by_name",
     ),
+    path("", public.home, name="home"),
+    path("t/<slug:slug>/", public.tournament_home, name="tournament"),
+    path("t/<slug:slug>/draw/", public.current_draw, name="current_draw"),
+    path("t/<slug:slug>/round/<int:number>/", public.draw, name="draw"),
 ]

@@ -6,6 +6,8 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from clubs.params import IdField
+from clubs.validators import validate_text
 from scoring.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring.models import TableEvent
 from scoring.services import DealInput
@@ -106,12 +108,20 @@ def _loose_int(label, **attrs) -> forms.IntegerField:
 LOOSE = 999
 CARD_FIELDS = ("tens_a", "aces_a", "kings_a", "queens_a", "jacks_a")
 SIDE_CHOICES = [(0, pgettext_lazy("side", "A")), (1, pgettext_lazy("side", "B"))]
+# The sheet's column (``selectors.columns_for``) without which these boxes are absent.
+HIDDEN_UNLESS = (
+    ("cards", CARD_FIELDS),
+    ("points_input", ("points_a", "points_b")),
+    ("tricks", ("tricks_a",)),
+    ("blind", ("blind",)),
+    ("knocks", ("knocks",)),
+)
 
 
 class DealForm(forms.Form):
     """One row of the score sheet."""
 
-    game = forms.IntegerField(widget=forms.HiddenInput)
+    game = IdField(widget=forms.HiddenInput)
     number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     declarer = forms.TypedChoiceField(
         label=_("Dealer's side"), choices=SIDE_CHOICES, coerce=int, initial=0
@@ -142,16 +152,38 @@ class DealForm(forms.Form):
     queens_a = _loose_int(_("Queens"))
     jacks_a = _loose_int(_("Jacks"))
     reason = forms.CharField(
-        label=_("Reason for the correction"), required=False, max_length=500
+        validators=[validate_text],
+        label=_("Reason for the correction"),
+        required=False,
+        max_length=500,
     )
 
-    def __init__(self, *args, form_id: str = "deal-form", cards: bool = False, **kw):
+    def __init__(
+        self, *args, form_id: str = "deal-form", columns: dict | None = None, **kw
+    ):
+        """``columns`` (``selectors.columns_for``) says which boxes the sheet shows.
+
+        A box the sheet does not show is no field at all: what a tampered post
+        sends in it is ignored, never stored (card counts on a points-only sheet)
+        nor refused with a message next to a box nobody can see.
+        """
         super().__init__(*args, **kw)
+        columns = columns or {}
+        cards = columns.get("cards", False)
+        hidden = [
+            name
+            for column, names in HIDDEN_UNLESS
+            if not columns.get(column, True)
+            for name in names
+        ]
+        for name in hidden:
+            del self.fields[name]
         for name, field in self.fields.items():
             if name not in ("game", "number"):
                 field.widget.attrs["form"] = form_id
         first = "tens_a" if cards else "points_a"
-        self.fields[first].widget.attrs["data-after-trump"] = "1"
+        if first in self.fields:
+            self.fields[first].widget.attrs["data-after-trump"] = "1"
         self.fields["trump"].widget.attrs["data-autofocus"] = "1"
 
     def clean_trump(self):
@@ -188,15 +220,15 @@ class DealForm(forms.Form):
 
 
 class DealDeleteForm(forms.Form):
-    game = forms.IntegerField()
+    game = IdField()
     number = forms.IntegerField(min_value=1)
-    reason = forms.CharField(required=False, max_length=500)
+    reason = forms.CharField(required=False, max_length=500, validators=[validate_text])
 
 
 class TotalsForm(forms.Form):
     """A game's final score, for tournaments that enter totals only."""
 
-    game = forms.IntegerField(widget=forms.HiddenInput)
+    game = IdField(widget=forms.HiddenInput)
     score_a = forms.IntegerField(
         label=_("Score A"), min_value=0, max_value=9999, widget=_number(size=4)
     )
@@ -204,7 +236,10 @@ class TotalsForm(forms.Form):
         label=_("Score B"), min_value=0, max_value=9999, widget=_number(size=4)
     )
     reason = forms.CharField(
-        label=_("Reason for the correction"), required=False, max_length=500
+        validators=[validate_text],
+        label=_("Reason for the correction"),
+        required=False,
+        max_length=500,
     )
 
 
@@ -227,7 +262,10 @@ class EventForm(forms.Form):
         ),
     )
     reason = forms.CharField(
-        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"size": 30})
+        validators=[validate_text],
+        label=_("Reason"),
+        max_length=500,
+        widget=forms.TextInput(attrs={"size": 30}),
     )
 
     def __init__(self, *args, games=(), **kwargs):
@@ -238,12 +276,13 @@ class EventForm(forms.Form):
 
 
 class EventRemoveForm(forms.Form):
-    event = forms.IntegerField()
-    reason = forms.CharField(required=False, max_length=500)
+    event = IdField()
+    reason = forms.CharField(required=False, max_length=500, validators=[validate_text])
 
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(
+        validators=[validate_text],
         label=_("Reason"),
         max_length=500,
         widget=forms.TextInput(attrs={"size": 40}),

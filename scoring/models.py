@@ -1,11 +1,13 @@
 """Store score sheets, the deals and totals typed from them, events and corrections."""
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.validators import validate_text
 from scoring import engine
 from tournaments.models import Game, Table
 
@@ -222,7 +224,9 @@ class TableEvent(models.Model):
         _("side"), help_text="The side concerned: 0 = A, 1 = B."
     )
     points = models.IntegerField(_("points"), default=0)
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(
+        _("reason"), validators=[validate_text, MaxLengthValidator(500)]
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -268,7 +272,9 @@ class Correction(models.Model):
     at = models.DateTimeField(_("at"), auto_now_add=True)
     before = models.JSONField(_("before"))
     after = models.JSONField(_("after"))
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(
+        _("reason"), validators=[validate_text, MaxLengthValidator(500)]
+    )
 
     class Meta:
         ordering = ["sheet", "at", "id"]

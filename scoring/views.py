@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.params import parse_id
 from scoring import forms, selectors, services
 from scoring.services import EntryError, SheetConflict
 from scoring.tables import RoundDeskTable
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Round, Table
 from tournaments.selectors import user_can_direct
 
 
@@ -52,16 +53,25 @@ def _copy(request) -> int:
 
 
 def _version(request) -> int | None:
-    try:
-        value = int(request.POST.get("version", ""))
-    except ValueError:
-        return None
-    return value if value >= 0 else None
+    """The sheet's version the page was built on: 0 or an id-sized number."""
+    raw = request.POST.get("version", "").strip()
+    return 0 if raw == "0" else parse_id(raw)
 
 
 def _deal_form(table: Table, data=None, initial=None) -> forms.DealForm:
-    cards = table.round.tournament.entry_mode == Tournament.EntryMode.CARDS
-    return forms.DealForm(data=data, initial=initial, cards=cards)
+    columns = selectors.columns_for(table.round.tournament)
+    return forms.DealForm(data=data, initial=initial, columns=columns)
+
+
+def _mode_refusal(request, table, copy, *, deals=False, totals=False, **kwargs):
+    """Refuse an entry the tournament's mode does not take, before reading it."""
+    try:
+        services.entry_mode_check(
+            tournament=table.round.tournament, deals=deals, totals=totals
+        )
+    except EntryError as exc:
+        return _refused(request, table, copy, exc, **kwargs)
+    return None
 
 
 def _sheet_url(table: Table, copy: int) -> str:
@@ -224,12 +234,21 @@ def sheet(request, table_id: int):
 def deal_save(request, table_id: int):
     table = _table_for(request, table_id)
     copy = _copy(request)
+    refused = _mode_refusal(request, table, copy, deals=True)
+    if refused is not None:
+        return refused
     form = _deal_form(table, data=request.POST)
     version = _version(request)
     if version is None:
         return _bad_version(request, table, copy, deal_form=form)
     if not form.is_valid():
-        return _render_sheet(request, table, copy=copy, status=422, deal_form=form)
+        # The game and the deal's number are hidden boxes: say it on the page.
+        error = None
+        if form.has_error("game") or form.has_error("number"):
+            error = _("This deal is not on this sheet: reload the page.")
+        return _render_sheet(
+            request, table, copy=copy, status=422, deal_form=form, error=error
+        )
     try:
         saved = services.deal_record(
             sheet=table.sheet,
@@ -251,6 +270,9 @@ def deal_save(request, table_id: int):
 def deal_delete(request, table_id: int):
     table = _table_for(request, table_id)
     copy = _copy(request)
+    refused = _mode_refusal(request, table, copy, deals=True)
+    if refused is not None:
+        return refused
     form = forms.DealDeleteForm(request.POST)
     version = _version(request)
     if version is None:
@@ -283,6 +305,9 @@ def deal_delete(request, table_id: int):
 def totals_save(request, table_id: int):
     table = _table_for(request, table_id)
     copy = _copy(request)
+    refused = _mode_refusal(request, table, copy, totals=True)
+    if refused is not None:
+        return refused
     form = forms.TotalsForm(request.POST)
     version = _version(request)
     game_id = form.data.get("game")

@@ -9,19 +9,23 @@ Decisions made here once:
   published rounds). A game without a winner is a draw: nobody wins it.
 - A player's points are his side's game totals, whatever his partner; the point
   difference is his side's total minus the other side's.
-- A bye stands for ``ByeRow.games`` games. With ``ByeRule.wins`` they count as
-  played and won (so they count for the club's win percentage too); otherwise they
-  are not games at all. Points for a bye: ``none`` 0, ``fixed`` ``points`` per
-  game, ``average`` the entrant's own average per real game (rounded). A bye never
-  changes the point difference, deals, revokes or the opponents' strength.
+- A bye stands for ``ByeRow.games`` games. By default (``ByeRule()``) they are not
+  games at all and score the entrant's own average per real game (rounded), so a
+  bye never lifts anyone above an entrant with more real wins. Only when the
+  director chooses ``ByeRule.wins`` do they count as played and won. Points for a
+  bye: ``none`` 0, ``fixed`` ``points`` per game, ``average`` the own average (0
+  before any real game). A bye never changes the point difference, deals, revokes
+  or the opponents' strength. Every row says which rounds were byes
+  (``StandingRow.bye_rounds``) whatever the rule, so the pages can show them.
 - Tiebreaks apply in the tournament's order; their values and directions come
   from the registry in :mod:`standings.metrics`. ``head_to_head`` applies only to a
   group of exactly two entrants still tied on every earlier tiebreak: the one who
   won more games against the other goes first. Entrants equal on every tiebreak
   share a rank (1, 2, 2, 4) and are listed by name.
-- Clubs rank on the average win percentage over all their members' games (the
-  Belgian championship's rule), then games won; entrants without a club are left
-  out.
+- Clubs rank on the average win percentage over all their members' real games
+  (the Belgian championship's rule), then games won; a bye is not a game of the
+  club whatever the bye rule (its games, wins and points are left out), so a bye
+  never moves a club. Entrants without a club are left out.
 """
 
 from __future__ import annotations
@@ -132,9 +136,11 @@ class ByeRow:
 
 @dataclass(frozen=True, slots=True)
 class ByeRule:
-    score: str = "fixed"
+    """What a bye is worth; the default never ranks a bye above real wins."""
+
+    score: str = "average"
     points: int = 0
-    wins: bool = True
+    wins: bool = False
 
     def __post_init__(self) -> None:
         if self.score not in BYE_SCORES:
@@ -184,8 +190,11 @@ class StandingRow:
     deals_won: int = 0
     revokes: int = 0
     opponents_strength: int = 0
+    # Games credited as played and won for byes (0 unless the rule counts them).
     bye_games: int = 0
     bye_points: int = 0
+    # The rounds the entrant had a bye in, whatever the bye rule.
+    bye_rounds: tuple[int, ...] = ()
     head_to_head_with: int | None = None
     games: tuple[GameLine, ...] = ()
     # (opponent entry id, his games won) for every opponent in every game.
@@ -200,6 +209,16 @@ class StandingRow:
         if not self.games_played:
             return 0.0
         return round(100 * self.games_won / self.games_played, 2)
+
+    @property
+    def real_games_played(self) -> int:
+        """Games played at a table, byes left out."""
+        return self.games_played - self.bye_games
+
+    @property
+    def real_games_won(self) -> int:
+        """Games won at a table, byes left out."""
+        return self.games_won - self.bye_games
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +250,7 @@ class _Acc:
     revokes: int = 0
     bye_games: int = 0
     bye_points: int = 0
+    bye_rounds: list = field(default_factory=list)
     opponents_strength: int = 0
     lines: list = field(default_factory=list)
 
@@ -309,6 +329,7 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
             pts = 0
         a.bye_points += pts
         a.points += pts
+        a.bye_rounds.append(bye.round_number)
         if bye_rule.wins:
             a.bye_games += bye.games
             a.games_played += bye.games
@@ -387,6 +408,7 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
                     opponents_strength=a.opponents_strength,
                     bye_games=a.bye_games,
                     bye_points=a.bye_points,
+                    bye_rounds=tuple(sorted(a.bye_rounds)),
                     head_to_head_with=h2h[eid][0] if eid in h2h else None,
                     games=tuple(a.lines),
                     opponents=opponents[eid],
@@ -397,7 +419,10 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
 
 
 def compute_club_standings(standings: Iterable[StandingRow]) -> list[ClubRow]:
-    """Rank clubs on their members' average win percentage, then games won."""
+    """Rank clubs on their members' average win percentage, then games won.
+
+    Only real games count: a bye's credited games, wins and points are left out.
+    """
     clubs: dict[int, dict] = {}
     for row in standings:
         if row.club_id is None:
@@ -413,9 +438,9 @@ def compute_club_standings(standings: Iterable[StandingRow]) -> list[ClubRow]:
                 "ids": [],
             },
         )
-        c["played"] += row.games_played
-        c["won"] += row.games_won
-        c["points"] += row.points
+        c["played"] += row.games_played - row.bye_games
+        c["won"] += row.games_won - row.bye_games
+        c["points"] += row.points - row.bye_points
         c["diff"] += row.point_difference
         c["ids"].append(row.entry_id)
 

@@ -1,7 +1,10 @@
 """Read standings, rounds and results for the public, with a fixed number of queries.
 
 Only published or closed rounds count, and only tables whose score sheet is
-confirmed (unless a director asks for ``include_unconfirmed``). Every function here
+confirmed (unless a director asks for ``include_unconfirmed``). A no-show (never
+checked in, never seated nor given a bye in a public round) is listed nowhere, so it
+counts in no "place n of N"; an entrant who played and later withdrew stays. Every
+function here
 runs the same small number of queries whatever the size of the event: it reads
 plain values and hands them to :mod:`standings.compute`.
 """
@@ -10,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, OuterRef
+
+from clubs.params import parse_id
 from scoring.models import ScoreSheet
 from standings.compute import (
     ByeRow,
@@ -67,10 +73,10 @@ def _phase_id(phase) -> int | None:
         return None
     if isinstance(phase, Phase):
         return phase.pk
-    try:
-        return int(phase)
-    except (TypeError, ValueError):
-        raise StandingsRequestError(phase) from None
+    phase_id = parse_id(phase)  # bounded: a longer number overflows the database
+    if phase_id is None:
+        raise StandingsRequestError(phase)
+    return phase_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,11 +235,20 @@ def _standings_input(
         )
     ]
 
-    raw: dict[int, tuple[EntrantInfo, str, int | None]] = {}
+    # Seated or given a bye in a public round (up to ``after_round``, any phase):
+    # an entrant who did that showed up, whatever its status since; so did one
+    # checked in now (the latest standings only: after round n lists who was there).
+    present = Entry.Status.PRESENT
+    showed_up = _round_filter(
+        "round__", tournament=tournament, after_round=after_round, phase_id=None
+    )
+    raw: dict[int, tuple[EntrantInfo, str, int | None, bool]] = {}
     for (
         eid,
         status,
         entry_phase,
+        seated,
+        had_bye,
         first,
         last,
         pclub,
@@ -241,17 +256,26 @@ def _standings_input(
         team,
         tclub,
         tclub_name,
-    ) in Entry.objects.filter(tournament=tournament).values_list(
-        "id",
-        "status",
-        "phase_id",
-        "player__first_name",
-        "player__last_name",
-        "player__club_id",
-        "player__club__name",
-        "team__name",
-        "team__club_id",
-        "team__club__name",
+    ) in (
+        Entry.objects.filter(tournament=tournament)
+        .annotate(
+            seated=Exists(Seat.objects.filter(entry=OuterRef("pk"), **showed_up)),
+            had_bye=Exists(Bye.objects.filter(entry=OuterRef("pk"), **showed_up)),
+        )
+        .values_list(
+            "id",
+            "status",
+            "phase_id",
+            "seated",
+            "had_bye",
+            "player__first_name",
+            "player__last_name",
+            "player__club_id",
+            "player__club__name",
+            "team__name",
+            "team__club_id",
+            "team__club__name",
+        )
     ):
         raw[eid] = (
             EntrantInfo(
@@ -262,16 +286,21 @@ def _standings_input(
             ),
             status,
             entry_phase,
+            seated or had_bye or (after_round is None and status == present),
         )
 
-    # Who is listed: everyone who played or had a bye here, and, overall, every
-    # entrant not withdrawn; in a phase, the entrants that reached it.
+    # Who is listed: everyone who played or had a bye here; overall, every entrant
+    # who showed up (checked in, or seated in a public round) and is not withdrawn;
+    # in a phase, the entrants that reached it and showed up. A no-show is never
+    # listed, so it counts in no "place n of N".
     involved = {e for g in games for e in (*g.side_a, *g.side_b)}
     involved.update(b.entry_id for b in byes)
     listed: dict[int, EntrantInfo] = {}
-    for eid, (info, status, entry_phase) in raw.items():
+    for eid, (info, status, entry_phase, came) in raw.items():
         if eid in involved:
             listed[eid] = info
+        elif not came:
+            continue  # a no-show
         elif phase_id is None and status != Entry.Status.WITHDRAWN:
             listed[eid] = info
         elif phase_id is not None and entry_phase == phase_id:

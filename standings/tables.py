@@ -5,9 +5,10 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from standings.labels import tiebreak_short_label
+from standings.labels import bye_summary, tiebreak_short_label
 from standings.metrics import TIEBREAKS
 from standings.rounds import RoundRead
 
@@ -81,7 +82,7 @@ class StandingsTable(FastBodyTable):
             return f"{record.rank}=" if record.shared else str(record.rank)
         if name == "name":
             url = self.entrant_url.format(record.entry_id)
-            return f'<a href="{url}">{escape(record.name)}</a>'
+            return f'<a href="{url}">{escape(record.name)}</a>{_bye_mark(record)}'
         if name == "club":
             if record.club_id is None:
                 return "—"
@@ -100,6 +101,22 @@ class StandingsTable(FastBodyTable):
 
     def value_club(self, record):
         return record.club
+
+    @property
+    def has_byes(self) -> bool:
+        """Whether a listed entrant had a bye (the page then explains the mark)."""
+        return any(getattr(r, "bye_rounds", ()) for r in self.data)
+
+
+def _bye_mark(record) -> str:
+    """A small "bye" mark after the name of an entrant who had a bye."""
+    if not getattr(record, "bye_rounds", ()):
+        return ""
+    return format_html(
+        ' <span class="badge bye" title="{}">{}</span>',
+        bye_summary(record),
+        gettext("bye"),
+    )
 
 
 def tiebreak_columns(codes) -> list[tuple[str, tables.Column]]:

@@ -63,7 +63,8 @@ def test_demo_command_creates_a_director_and_two_open_events(client):
 
     call_command("demo")
     call_command("demo")  # twice in a row is fine: nothing is made twice
-    assert client.login(username="director", password="manille")
+    login = {"username": "director", "password": "manille"}
+    assert client.post(reverse("login"), login).status_code == 302
     assert set(Tournament.objects.values_list("slug", flat=True)) == {
         "demo-wk",
         "demo-pairs",

@@ -1,12 +1,16 @@
-"""Read a registration CSV into rows and check each row on its own (no database)."""
+"""Decode a registration file, read its CSV into rows, check each row (no database)."""
 
+import codecs
 import csv
 import io
 import re
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from clubs.models import Club, Player, Team
 from tournaments.selectors import fold
 
 HEADER_ALIASES = {
@@ -29,13 +33,39 @@ HEADER_ALIASES = {
     },
 }  # fmt: skip
 
-MAX_LENGTHS = {
-    "first_name": 80,
-    "last_name": 80,
-    "club": 120,
-    "member_number": 30,
-    "team": 120,
+COLUMN_LABELS = {
+    "first_name": gettext_lazy("first name"),
+    "last_name": gettext_lazy("last name"),
+    "club": gettext_lazy("club"),
+    "member_number": gettext_lazy("member number"),
+    "team": gettext_lazy("team"),
 }
+
+# The model field each column is stored in: its length and validators apply.
+FIELDS = {
+    "first_name": Player._meta.get_field("first_name"),
+    "last_name": Player._meta.get_field("last_name"),
+    "club": Club._meta.get_field("name"),
+    "member_number": Player._meta.get_field("member_number"),
+    "team": Team._meta.get_field("name"),
+}
+MAX_LENGTHS = {column: f.max_length for column, f in FIELDS.items()}
+
+# Byte-order marks, longest first: UTF-32 LE begins with UTF-16 LE's mark.
+BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+UTF16_SAMPLE = 4096
+
+# Runs of spaces, tabs, line breaks (a quoted cell may hold some) and no-break
+# spaces become one space; the whitespace that is a control character (vertical
+# tab, form feed, the separators U+001C to U+001F, U+0085, U+2028, U+2029) stays
+# for the validators to refuse, never silently turned into a space.
+SPACES = re.compile(r"[^\S\x0b\x0c\x1c-\x1f\x85\u2028\u2029]+")
 
 
 @dataclass
@@ -98,6 +128,73 @@ class ImportResult:
         return sum(1 for r in self.rows if r.skip)
 
 
+def _utf16_without_bom(sample: bytes) -> str | None:
+    """Return the UTF-16 byte order a sample's NUL bytes betray, if any.
+
+    Text saved as UTF-16 without a byte-order mark has a NUL as the high byte of
+    every ASCII character (the delimiters, digits, line breaks, most letters): at
+    odd offsets in little-endian, at even ones in big-endian. Single-byte text has
+    almost none.
+    """
+    even, odd = sample[0::2], sample[1::2]
+    nul_even, nul_odd = even.count(0), odd.count(0)
+    if odd and nul_odd >= len(odd) / 5 and nul_even * 4 <= nul_odd:
+        return "utf-16-le"
+    if even and nul_even >= len(even) / 5 and nul_odd * 4 <= nul_even:
+        return "utf-16-be"
+    return None
+
+
+def decode_csv(raw: bytes) -> str:
+    """Return an uploaded file's text, whatever a spreadsheet saved it as.
+
+    A byte-order mark names the encoding (UTF-8, UTF-16 or UTF-32, either byte
+    order); NULs at every other byte betray UTF-16 without one; otherwise UTF-8,
+    and failing that Windows-1252 (what Belgian spreadsheets save as "CSV").
+    Raise ``ValidationError`` saying where the file cannot be read.
+    """
+    for bom, codec in BOMS:
+        if raw.startswith(bom):
+            return _decode(raw[len(bom) :], codec, offset=len(bom))
+    codec = _utf16_without_bom(raw[:UTF16_SAMPLE])
+    if codec is not None:
+        return _decode(raw, codec, offset=0)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _decode(raw, "cp1252", offset=0)
+
+
+def _decode(raw: bytes, codec: str, *, offset: int) -> str:
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        if codec == "cp1252":
+            message = _(
+                "The file cannot be read: line %(line)d holds a byte (0x%(byte)02X) "
+                "that is neither UTF-8 nor Windows-1252. In your spreadsheet, save "
+                "it as “CSV UTF-8”."
+            )
+        else:
+            message = _(
+                "The file looks like %(codec)s but cannot be read as such (byte "
+                "%(offset)d, near line %(line)d). In your spreadsheet, save it as "
+                "“CSV UTF-8”."
+            )
+        width = 2 if "16" in codec else 4 if "32" in codec else 1
+        newline = "\n".encode(codec)
+        raise ValidationError(
+            message,
+            code="encoding",
+            params={
+                "line": raw[: exc.start - exc.start % width].count(newline) + 1,
+                "byte": raw[exc.start],
+                "codec": codec.upper(),
+                "offset": offset + exc.start + 1,
+            },
+        ) from None
+
+
 def _header_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", fold(text))
 
@@ -115,29 +212,68 @@ def _map_header(header: list[str]) -> dict[str, int]:
     return mapping
 
 
+def _records(text: str, delimiter: str, result: ImportResult):
+    """Return the file's records, each with the line it starts on; or ``None``.
+
+    The line a record starts on is counted as a text editor counts lines (a quoted
+    cell may run over several). A file the csv module cannot read (a quotation
+    mark never closed swallows the rest of the file into one huge cell) is an error
+    on the line where the record began.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    records: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for cells in reader:
+            records.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error:
+        result.errors.append(
+            _(
+                "Line %(line)d cannot be read: a cell runs on without end. Look for "
+                'a quotation mark (") that is opened and never closed.'
+            )
+            % {"line": start}
+        )
+        return None
+    return records
+
+
+def cell_problems(value: str, column: str) -> list[str]:
+    """Say what is wrong with a value for ``column``, by its model field's rules.
+
+    The field's validators refuse what is too long and control characters, so the
+    import says exactly what a form or a service would.
+    """
+    try:
+        FIELDS[column].run_validators(value)
+    except ValidationError as exc:
+        return list(exc.messages)
+    return []
+
+
 def parse_csv(csv_text: str, result: ImportResult, *, pairs: bool) -> list[ImportRow]:
     """Read a file's rows into ``result``; note what is wrong with the file or a row."""
     text = csv_text.lstrip("\ufeff")
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if not lines:
+    first = next((ln for ln in text.splitlines() if ln.strip()), None)
+    records = None
+    if first is not None:
+        delimiter = max((";", ",", "\t"), key=first.count)
+        records = _records(text, delimiter, result)
+        if records is None:
+            return []
+        records = [
+            (line, cells) for line, cells in records if any(map(str.strip, cells))
+        ]
+    if not records:
         result.errors.append(_("The file is empty."))
         return []
-    first = lines[0]
-    delimiter = max((";", ",", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows = [r for r in reader]
-    header_index = next(i for i, r in enumerate(rows) if any(c.strip() for c in r))
-    header = rows[header_index]
+    header = records[0][1]
     mapping = _map_header(header)
-    result.columns = [c for c in MAX_LENGTHS if c in mapping]
+    result.columns = [c for c in FIELDS if c in mapping]
     needed = ["first_name", "last_name"] + (["team"] if pairs else [])
     missing = [c for c in needed if c not in mapping]
     if missing:
-        names = {
-            "first_name": _("first name"),
-            "last_name": _("last name"),
-            "team": _("team"),
-        }
         result.errors.append(
             _(
                 "The first line must name the columns; missing: %(missing)s "
@@ -146,26 +282,27 @@ def parse_csv(csv_text: str, result: ImportResult, *, pairs: bool) -> list[Impor
                 "team/ploeg/équipe."
             )
             % {
-                "missing": ", ".join(str(names[c]) for c in missing),
+                "missing": ", ".join(str(COLUMN_LABELS[c]) for c in missing),
                 "found": ", ".join(h.strip() for h in header) or "—",
             }
         )
         return []
     parsed: list[ImportRow] = []
-    for offset, cells in enumerate(rows[header_index + 1 :], start=header_index + 2):
-        if not any(c.strip() for c in cells):
-            continue
-        row = ImportRow(line=offset)
+    for line, cells in records[1:]:
+        row = ImportRow(line=line)
         for column, index in mapping.items():
-            value = cells[index].strip() if index < len(cells) else ""
-            value = re.sub(r"\s+", " ", value)
-            if len(value) > MAX_LENGTHS[column]:
+            value = cells[index] if index < len(cells) else ""
+            value = SPACES.sub(" ", value).strip(" ")
+            for problem in cell_problems(value, column):
                 row.errors.append(
-                    _("%(column)s is longer than %(max)d characters.")
-                    % {"column": column, "max": MAX_LENGTHS[column]}
+                    _("Column %(number)d (%(column)s): %(problem)s")
+                    % {
+                        "number": index + 1,
+                        "column": COLUMN_LABELS[column],
+                        "problem": problem,
+                    }
                 )
-                value = value[: MAX_LENGTHS[column]]
-            setattr(row, column, value)
+            setattr(row, column, value[: MAX_LENGTHS[column]])
         if not row.first_name:
             row.errors.append(_("The first name is missing."))
         if not row.last_name:

@@ -2,12 +2,13 @@
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.forms import inlineformset_factory
+from django.forms import BaseInlineFormSet, inlineformset_factory
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from standings.metrics import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from standings.metrics import validate_codes as validate_tiebreak_codes
+from tournaments.csv_import import decode_csv
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
 
 EVENT_FIELDS = ("name", "slug", "date", "venue", "format", "language", "is_public")
@@ -136,14 +137,47 @@ class PhaseForm(forms.ModelForm):
         }
 
 
+MAX_PHASES = 20  # far more than any event plays (qualifying, final, a few ties)
+
+
+class BasePhaseFormSet(BaseInlineFormSet):
+    """The phases of one tournament: an id that is not one of them is refused.
+
+    Django's inline formset accepts any phase's id in a row's hidden ``id`` and,
+    finding no such phase of this tournament, would save the row as a new one.
+    """
+
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        form.fields[self._pk_field.name].queryset = self.get_queryset()
+
+    def clean(self):
+        super().clean()
+        pk_name = self.model._meta.pk.name
+        if any(form.has_error(pk_name) for form in self.forms):
+            raise ValidationError(
+                _(
+                    "A phase on this page is not one of this tournament's: reload "
+                    "the page and try again."
+                ),
+                code="foreign_phase",
+            )
+
+
 PhaseFormSet = inlineformset_factory(
     Tournament,
     Phase,
     form=PhaseForm,
+    formset=BasePhaseFormSet,
     extra=1,
     can_delete=True,
     min_num=1,
     validate_min=True,
+    # A forged ``phases-TOTAL_FORMS`` would otherwise build and render up to
+    # Django's default of 2,000 forms: seconds of work and megabytes per request.
+    max_num=MAX_PHASES,
+    absolute_max=MAX_PHASES,
+    validate_max=True,
 )
 
 
@@ -168,14 +202,22 @@ class ImportForm(forms.Form):
         required=False,
         help_text=_(
             "One line per player: first name, last name, club, member number "
-            "(and for pairs the team name). Separated by ; or , — UTF-8."
+            "(and for pairs the team name). Separated by ; or , — UTF-8, UTF-16 "
+            "or Windows-1252."
         ),
     )
     text = forms.CharField(
         label=_("…or paste the lines here"),
         required=False,
+        strip=False,  # leading blank lines count in the line numbers of errors
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The import reports a NUL, like any control character, on its line and
+        # column; the field's own check would only say that the text holds one.
+        self.fields["text"].validators = []
 
     def clean(self):
         cleaned = super().clean()
@@ -183,16 +225,7 @@ class ImportForm(forms.Form):
         if upload:
             if upload.size > MAX_UPLOAD:
                 raise ValidationError(_("The file is larger than 2 MB."))
-            raw = upload.read()
-            try:
-                cleaned["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise ValidationError(
-                    _(
-                        "The file is not UTF-8. In your spreadsheet, save it as "
-                        "“CSV UTF-8”."
-                    )
-                ) from None
+            cleaned["text"] = decode_csv(upload.read())
         if not (cleaned.get("text") or "").strip():
             raise ValidationError(_("Choose a file or paste the lines."))
         return cleaned

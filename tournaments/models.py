@@ -7,13 +7,18 @@ with their translated labels and help texts, not logic.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import (
+    MaxLengthValidator,
+    MaxValueValidator,
+    MinValueValidator,
+)
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player, Team
+from clubs.validators import validate_line, validate_text
 
 # The pure tiebreak registry sits below every app (a declared exception to the
 # layers: tournaments may import standings.metrics and nothing else of standings).
@@ -86,10 +91,12 @@ class Tournament(models.Model):
         CARDS = "cards", _("Card counts per rank, deal by deal")
         TOTALS = "totals", _("Game totals only")
 
-    name = models.CharField(_("name"), max_length=150)
+    name = models.CharField(_("name"), max_length=150, validators=[validate_line])
     slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    venue = models.CharField(
+        _("venue"), max_length=150, blank=True, validators=[validate_line]
+    )
     format = models.CharField(
         _("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL
     )
@@ -200,7 +207,13 @@ class Tournament(models.Model):
         _("score for a bye"),
         max_length=10,
         choices=ByeScore.choices,
-        default=ByeScore.FIXED,
+        default=ByeScore.AVERAGE,
+        help_text=_(
+            "Points credited for a bye (an entrant left without a table). "
+            "The entrant's own average is the fairest: a bye is worth what the "
+            "entrant scores per game at a table. A fixed score gives every bye the "
+            "same points; no score gives none."
+        ),
     )
     bye_points = models.PositiveSmallIntegerField(
         _("fixed bye points"),
@@ -209,7 +222,13 @@ class Tournament(models.Model):
     )
     bye_wins = models.BooleanField(
         _("a bye counts as games won"),
-        default=True,
+        default=False,
+        help_text=_(
+            "Off (recommended): a bye is not a game played or won, so it never "
+            "ranks anyone above a player with more real wins. On: a bye counts "
+            "as every game of the round played and won. The club ranking never "
+            "counts byes."
+        ),
     )
     entry_mode = models.CharField(
         _("result entry"),
@@ -311,7 +330,7 @@ class Phase(models.Model):
         verbose_name=_("tournament"),
     )
     order = models.PositiveSmallIntegerField(_("order"), default=1)
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=80, validators=[validate_line])
     rounds = models.PositiveSmallIntegerField(
         _("rounds"), default=1, validators=[MinValueValidator(1)]
     )
@@ -446,7 +465,9 @@ class Round(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     seed = models.BigIntegerField(_("draw seed"), default=0)
-    draw_method = models.CharField(_("draw"), max_length=12, blank=True)
+    draw_method = models.CharField(
+        _("draw"), max_length=12, blank=True, validators=[validate_line]
+    )
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -480,6 +501,7 @@ class Table(models.Model):
         _("why the draw looks like this"),
         max_length=200,
         blank=True,
+        validators=[validate_line],
         help_text="Comma-separated reason codes from draws.generators.",
     )
 
@@ -566,10 +588,16 @@ class Game(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("game"))
     side_a = models.CharField(
-        _("side A seats"), max_length=4, help_text="Seat positions, e.g. '12'."
+        _("side A seats"),
+        max_length=4,
+        validators=[validate_line],
+        help_text="Seat positions, e.g. '12'.",
     )
     side_b = models.CharField(
-        _("side B seats"), max_length=4, help_text="Seat positions, e.g. '34'."
+        _("side B seats"),
+        max_length=4,
+        validators=[validate_line],
+        help_text="Seat positions, e.g. '34'.",
     )
     # The result, written by scoring.services from the engine's GameScore.
     score_a = models.IntegerField(_("score A"), default=0)
@@ -625,7 +653,12 @@ class RoundLog(models.Model):
         Round, on_delete=models.CASCADE, related_name="log", verbose_name=_("round")
     )
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)
-    reason = models.TextField(_("reason"), blank=True)
+    # Written by the services (draw summaries name two entrants) and the reopen form.
+    reason = models.TextField(
+        _("reason"),
+        blank=True,
+        validators=[validate_text, MaxLengthValidator(1000)],
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -10,8 +10,11 @@ from clubs import selectors as club_selectors
 from clubs.models import Club, Player
 from tournaments import selectors
 from tournaments.csv_import import (
+    COLUMN_LABELS,
+    FIELDS,
     ImportResult,
     ImportRow,
+    cell_problems,
     parse_csv,
     repeated_in_file,
 )
@@ -131,6 +134,8 @@ def _check_teams(
                     % {"team": row.team, "count": len(members)}
                 )
             continue
+        if any(row.errors for row in members):
+            continue  # a name that breaks the rules is not looked up
         _check_team(members, clubs.get(club_key), registered=registered)
 
 
@@ -186,7 +191,9 @@ def _apply_rows(
             )
             result.created_players += 1
         elif row.member_number and not player.member_number:
-            club_services.player_update(player=player, member_number=row.member_number)
+            club_services.player_update(
+                player=player, by=None, member_number=row.member_number
+            )
         players[row.line] = player
         if tournament.is_individual:
             entries.append(
@@ -227,7 +234,9 @@ def registrations_import(
 
     Columns (first line, en/nl/fr names accepted): first name, last name, club,
     member number, and for pairs the team name (two lines per team). ``;``, ``,``
-    or tab separated; UTF-8 with or without a BOM. A player already registered is
+    or tab separated (``csv_import.decode_csv`` turns a file's bytes into this
+    text). A value breaking its model field's rules (too long, a control
+    character) is an error on its line and column. A player already registered is
     skipped; a duplicate inside the file or a conflicting member number is an
     error, and any error means nothing is written.
     """
@@ -300,6 +309,14 @@ def registration_add(
             )
         )
     for row in rows:
+        problems = [
+            _("%(column)s: %(problem)s")
+            % {"column": COLUMN_LABELS[column], "problem": problem}
+            for column in FIELDS
+            for problem in cell_problems(getattr(row, column), column)
+        ]
+        if problems:
+            raise ValidationError(problems)
         if not row.first_name or not row.last_name:
             raise ValidationError(_("Every player needs a first and a last name."))
         if pairs and not row.team:

@@ -201,7 +201,7 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
         delete = row.pop("delete", False)
         if phase_id is not None:
             phase = existing.get(phase_id)
-            if phase is None:
+            if phase is None or phase_id in seen:
                 raise ValidationError(_("This phase belongs to another tournament."))
             seen.add(phase_id)
         else:
@@ -224,6 +224,12 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
             phase.games_per_table = len(draw_module.INDIVIDUAL_GAMES)
         _check_phase(tournament, phase, drawn[phase.pk] if phase.pk else 0)
         kept.append(phase)
+    if seen != set(existing):
+        # Every phase is in the list, kept or removed: one left out would keep
+        # its place + 1000 below the others (a page loaded before a change).
+        raise ValidationError(
+            _("The phases have changed since this page was loaded: reload it.")
+        )
     if not kept:
         raise ValidationError(_("A tournament needs at least one phase."))
     for phase in deleted:

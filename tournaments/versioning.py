@@ -65,7 +65,9 @@ def tournament_cache_key(slug: str) -> str:
 
 
 def version_cache_key(slug: str) -> str:
-    return f"tournament-version:{slug}"
+    # "v2": the state holds the language since; a process still running the old
+    # code never reads a tuple of the new shape, nor the new code an old one.
+    return f"tournament-state:v2:{slug}"
 
 
 class PublicState(NamedTuple):
@@ -74,6 +76,7 @@ class PublicState(NamedTuple):
     version: int
     listed: bool
     key: str  # public_state(): what every public answer depends on
+    language: str  # the tournament's default language for its public pages
 
 
 def public_state(tournament: Tournament) -> str:
@@ -98,7 +101,10 @@ def public_state(tournament: Tournament) -> str:
 
 def _state_of(tournament: Tournament) -> PublicState:
     return PublicState(
-        tournament.version, tournament.is_public, public_state(tournament)
+        tournament.version,
+        tournament.is_public,
+        public_state(tournament),
+        tournament.language or "",
     )
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
+from clubs.params import parse_id
 from public.versioning import fingerprint
 from standings import selectors as live
 from standings.compute import RECORD_FIELDS, StandingRow
@@ -51,11 +52,12 @@ def _etag(request, slug: str, **kwargs) -> str | None:
 
 
 def _positive_int(raw: str | None) -> int | None:
+    """Read a round number or an id; ValueError unless it lies in 1..MAX_ID."""
     raw = (raw or "").strip()
     if not raw:
         return None
-    value = int(raw)  # ValueError for the caller
-    if value < 1:
+    value = parse_id(raw)
+    if value is None:
         raise ValueError(raw)
     return value
 

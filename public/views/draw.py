@@ -1,7 +1,5 @@
 """Serve the public pages: read-only, published rounds and confirmed results only."""
 
-import hashlib
-
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -11,8 +9,9 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
-from public.pages import reader_shares_page, shared_render
+from public.pages import reader_shares_page, shared_page, shared_render
 from public.tables import NameTable
+from public.versioning import fingerprint, reader_state
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -93,11 +92,15 @@ def draw(request, slug, number):
 
 @require_GET
 def draw_by_name(request, slug, number):
-    tournament = _tournament(request, slug)
-    rnd = _round(tournament, number)
     search = SearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     fragment = request.headers.get("HX-Request") == "true"
+    key = _names_key(request, slug, number, search, query, fragment)
+    page = shared_page(request, key)
+    if page is not None:
+        return page
+    tournament = _tournament(request, slug)
+    rnd = _round(tournament, number)
 
     def context() -> dict:
         rows = seat_lookup(round=rnd, query=query)
@@ -116,14 +119,25 @@ def draw_by_name(request, slug, number):
             "view": "name",
         }
 
-    key = None
-    if search.is_valid() and reader_shares_page(request, params=frozenset({"q"})):
-        # As players type, the same prefixes come again and again ("van", "de"):
-        # each answer is rendered once per version of the tournament.
-        key = ":".join(
-            ("names", str(rnd.pk), str(tournament.version), get_language() or "",
-             hashlib.blake2b(fold(query).encode(), digest_size=12).hexdigest(),
-             "htmx" if fragment else "page")
-        )  # fmt: skip
     template = "public/_names.html" if fragment else "public/draw_by_name.html"
     return shared_render(request, template, context, key=key)
+
+
+def _names_key(request, slug, number, search, query: str, fragment: bool):
+    """The cache key of "where do I sit?" as every anonymous reader gets it, or None.
+
+    As players type, the same prefixes come again and again ("van", "de"): each
+    answer is rendered once per version of the tournament and served from the
+    cache before anything else is read. Only for a listed tournament: an answer
+    stored at a version was rendered after every check (the round published)
+    passed at that version.
+    """
+    if not search.is_valid() or not reader_shares_page(
+        request, params=frozenset({"q"})
+    ):
+        return None
+    state = reader_state(request, slug)
+    if state is None or not state.listed:
+        return None
+    mode = "htmx" if fragment else "page"
+    return "names:" + fingerprint(state.key, get_language(), number, fold(query), mode)

@@ -19,17 +19,16 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition
-from django.views.decorators.vary import vary_on_headers
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
-from public.pages import reader_shares_page, shared_render
-from public.versioning import fingerprint
+from clubs.params import parse_id
+from public.exports import table_export
+from public.pages import reader_shares_page, shared_bytes, shared_page, shared_render
+from public.versioning import fingerprint, reader_state, revalidated
 from standings import selectors as live
 from standings.labels import tiebreak_explanation, tiebreak_label
-from standings.rounds import round_read
+from standings.progress import standings_progress
+from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from standings.tables import (
     ClubStandingsTable,
     EntrantGamesTable,
@@ -39,8 +38,7 @@ from standings.tables import (
     tiebreak_columns,
 )
 from tournaments import selectors
-from tournaments.models import Tournament
-from tournaments.versioning import public_state_cached
+from tournaments.models import Round, Tournament
 
 LIVE_HEADER = "X-Live-Region"
 CACHE_SECONDS = 600
@@ -80,7 +78,7 @@ def _etag(request, slug: str, **kwargs) -> str:
     From the small cached state for a listed tournament: a revalidation (304) reads
     no model and no session.
     """
-    state = public_state_cached(slug=slug)
+    state = reader_state(request, slug)
     if state is None:
         raise Http404(_("No such tournament."))
     key = state.key if state.listed else _tournament(request, slug)
@@ -103,24 +101,16 @@ def _etag_unless_export(request, slug: str, **kwargs) -> str | None:
 
 def _live(etag_func=_etag):
     """Answer 304 while ``etag_func`` matches; every answer says no-cache and Vary."""
-
-    def decorator(view):
-        view = condition(etag_func=etag_func)(view)
-        view = vary_on_headers(LIVE_HEADER, "Cookie", "Accept-Language")(view)
-        return cache_control(no_cache=True)(view)
-
-    return decorator
+    return revalidated(etag_func, vary=(LIVE_HEADER, "Cookie", "Accept-Language"))
 
 
 def _int_param(request, name: str) -> int | None:
+    """Read a round number or an id from the query string; 404 unless in 1..MAX_ID."""
     raw = request.GET.get(name, "").strip()
     if not raw:
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise Http404(_("Unknown %(name)s.") % {"name": name}) from None
-    if value < 1:
+    value = parse_id(raw)
+    if value is None:
         raise Http404(_("Unknown %(name)s.") % {"name": name})
     return value
 
@@ -135,26 +125,49 @@ def _nav_context(tournament: Tournament) -> dict:
     }
 
 
-def _page(request, tournament, region: str, title: str, extra=None, *, key=None):
+def _page(
+    request,
+    tournament,
+    region: str,
+    title: str,
+    extra=None,
+    *,
+    key=None,
+    region_key=None,
+):
     """Answer the live poller with the region alone, a browser with the full page.
 
-    With a ``key`` (the region's cache key), the full page of a reader who shares
-    it with every other anonymous reader is cached as well (``public.pages``).
+    With a ``key`` (from ``_shared_key``), the whole page is cached for every
+    anonymous reader (``public.pages``). With a ``region_key`` (the region's own
+    cache key), the region sent to the pollers is stored ready to send, compressed
+    too: when a result comes in, every open page in the hall asks for it at once.
     """
     if request.headers.get(LIVE_HEADER):
-        return HttpResponse(region)
+        if region_key is None:
+            return HttpResponse(region)
+        return shared_bytes(request, region_key + ":live", region.encode)
     context = {"tournament": tournament, "region": region, "title": title}
     context.update(extra or {})
-    shared = key is not None and reader_shares_page(request)
-    return shared_render(
-        request, "public/live/page.html", context, key=key + ":page" if shared else None
-    )
+    return shared_render(request, "public/live/page.html", context, key=key)
+
+
+def _shared_key(request, slug: str, page: str, *parts) -> str | None:
+    """The cache key of a whole page every anonymous reader shares, else None.
+
+    Built from the small cached state alone (no model read), so a cached page is
+    served before anything else is read. Only for a listed tournament: a page
+    stored at a version was rendered after every check passed at that version.
+    """
+    if request.headers.get(LIVE_HEADER) or not reader_shares_page(request):
+        return None
+    state = reader_state(request, slug)
+    if state is None or not state.listed:
+        return None
+    return f"live:{page}:page:" + fingerprint(state.key, get_language(), *parts)
 
 
 def _export(table, fmt: str, filename: str) -> HttpResponse:
-    return TableExport(fmt, table, dataset_kwargs={"title": filename[:31]}).response(
-        f"{filename}.{fmt}"
-    )
+    return table_export(table, fmt, filename)  # spreadsheet-safe cells
 
 
 def _entrant_url(slug: str) -> str:
@@ -207,11 +220,19 @@ KIND_TITLES = {
 @_live(_etag_unless_export)
 def standings(request, slug):
     """The standings of players, teams or clubs, overall, after a round or a phase."""
+    page_key = _shared_key(request, slug, "standings")  # only without a query
+    page = shared_page(request, page_key)
+    if page is not None:  # the whole page, as every anonymous reader gets it
+        return page
     tournament = _tournament(request, slug)
     params = _standings_params(request, tournament)
     fmt = request.GET.get("_export")
     sort = request.GET.get("sort", "")
     key = "live:standings:" + fingerprint(tournament, get_language(), params, sort, fmt)
+    if request.headers.get(LIVE_HEADER) and not fmt:
+        stored = shared_page(request, key + ":live")
+        if stored is not None:  # the region, ready to send to every poller
+            return stored
     region = None if fmt else cache.get(key)
     if region is None:
         rows = live.standings_for(tournament=tournament, **params)
@@ -233,7 +254,7 @@ def standings(request, slug):
         )
         cache.set(key, region, CACHE_SECONDS)
     title = str(KIND_TITLES[params["kind"]])
-    return _page(request, tournament, region, title, key=key)
+    return _page(request, tournament, region, title, key=page_key, region_key=key)
 
 
 @_live(_etag_unless_export)
@@ -381,29 +402,122 @@ def club(request, slug, club_id):
     return _page(request, tournament, region, data.club.name)
 
 
+PROJECTOR_SHOWS = ("both", "standings", "draw")
+PROJECTOR_SECONDS = 8  # each page on screen, unless ?seconds= says otherwise
+PROJECTOR_SECONDS_RANGE = (3, 120)
+
+
+def _projector_options(request) -> tuple[str, int]:
+    """Read ``?show=`` and ``?seconds=``; a value out of place falls back, never fails.
+
+    A projector's address is typed by hand on the day: an unknown ``show`` means
+    both screens, a number of seconds out of range is brought within it, and
+    anything else gives the default.
+    """
+    show = request.GET.get("show", "").strip().lower()
+    if show not in PROJECTOR_SHOWS:
+        show = PROJECTOR_SHOWS[0]
+    raw = request.GET.get("seconds", "").strip()
+    seconds = PROJECTOR_SECONDS
+    if raw.isascii() and raw.isdigit() and len(raw) <= 6:
+        low, high = PROJECTOR_SECONDS_RANGE
+        seconds = min(max(int(raw), low), high)
+    return show, seconds
+
+
+def _projector_title(progress) -> tuple[str, str]:
+    """The standings' title and its note: after which round, how much of the next."""
+    if progress.after_round is None:
+        title = _("Standings")
+    else:
+        title = _("Standings after round %(number)s") % {"number": progress.after_round}
+    current = progress.current
+    if current is None:
+        note = "" if progress.after_round is not None else _("No results yet.")
+    else:
+        note = _(
+            "Round %(number)s: %(confirmed)s of %(tables)s tables counted so far."
+        ) % {
+            "number": current.number,
+            "confirmed": current.confirmed,
+            "tables": current.tables,
+        }
+    return title, note
+
+
+def _name_key(name: str) -> str:
+    """A name's first three letters, folded: a page of names is headed "A–C"."""
+    return "".join(c for c in selectors.fold(name) if c.isalnum())[:3]
+
+
+def _projector_names(tournament: Tournament, rnd) -> list[dict]:
+    """Every entrant of a round by name, with their table and seat (or side).
+
+    From the round's cached "where do I sit?" index: no query while it is warm,
+    none per row. ``key`` (the name's first letters, folded) heads each page.
+    """
+    out = []
+    for found in seat_lookup(round=rnd):
+        if found.table is None:
+            where = _("bye")
+        elif tournament.is_individual:
+            where = _("seat %(number)s") % {"number": found.position}
+        else:  # fixed pairs: seat 1 plays on side A, seat 2 on side B
+            side = {1: "A", 2: "B"}.get(found.position, found.position)
+            where = _("side %(side)s") % {"side": side}
+        out.append(
+            {
+                "name": found.name,
+                "detail": found.detail,
+                "club": found.seat.club,
+                "table": found.table,
+                "where": where,
+                "key": _name_key(found.name),
+            }
+        )
+    return out
+
+
 @_live()
 def projector(request, slug):
-    """Full-screen standings and the current draw, scrolling on their own."""
+    """Full-screen standings and "where do I sit?", a screenful at a time.
+
+    The page turns itself (``static/js/live.js`` fits the rows to the screen);
+    while a round is published and not closed, its entrants by name alternate
+    with the standings (``?show=both``, the default), or show alone
+    (``?show=draw``); ``?show=standings`` shows the standings only.
+    """
     tournament = _tournament(request, slug)
-    kind = live.entrant_kind(tournament)
-    rows = live.standings_for(tournament=tournament, kind=kind)
-    table = StandingsTable(
-        rows,
-        entrant_url=_entrant_url(tournament.slug),
-        club_url=_club_url(tournament.slug),
-        orderable=False,
-        exclude=("games_played",),
-        attrs={"class": "live-table projector-table"},
-    )
-    latest = selectors.round_latest_public(tournament=tournament)
-    round_view = None
-    if latest is not None:
-        round_view = round_read(round=latest, public_only=True, with_games=False)
+    show, seconds = _projector_options(request)
+    rounds = public_rounds_cached(tournament=tournament)
+    open_round = None
+    if rounds and rounds[-1].status == Round.Status.PUBLISHED:
+        open_round = rounds[-1]
+    names = None
+    if open_round is not None and show != "standings":
+        names = _projector_names(tournament, open_round)
+    table = None
+    title = note = ""
+    if names is None or show != "draw":
+        kind = live.entrant_kind(tournament)
+        rows = live.standings_for(tournament=tournament, kind=kind)
+        table = StandingsTable(
+            rows,
+            entrant_url=_entrant_url(tournament.slug),
+            club_url=_club_url(tournament.slug),
+            orderable=False,
+            exclude=("games_played",),
+            attrs={"class": "live-table projector-table"},
+        )
+        title, note = _projector_title(standings_progress(tournament=tournament))
     context = {
         "tournament": tournament,
         "table": table,
-        "round": round_view,
-        "kind_title": KIND_TITLES[kind],
+        "standings_title": title,
+        "standings_note": note,
+        "draw_round": open_round,
+        "names": names,
+        "seconds": seconds,
         "poll_ms": POLL_MS,
     }
     region = render_to_string("public/live/_projector.html", context, request)
@@ -415,7 +529,7 @@ def projector(request, slug):
 
 def _version_of(request, slug: str) -> int:
     """The version a reader may poll: from the small cached state when listed."""
-    state = public_state_cached(slug=slug)
+    state = reader_state(request, slug)
     if state is None:
         raise Http404(_("No such tournament."))
     if not state.listed:  # only its directors may see it: the full check
@@ -427,8 +541,7 @@ def _version_etag(request, slug: str) -> str:
     return f'"v{_version_of(request, slug)}"'
 
 
-@cache_control(no_cache=True)
-@condition(etag_func=_version_etag)
+@revalidated(_version_etag)
 def version(request, slug):
     """The tournament's version, for open pages to poll: 304 while unchanged.
 

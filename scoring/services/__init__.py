@@ -5,6 +5,7 @@ turned into the engine's deals), ``commit`` (lock, check, write and audit one co
 of a sheet), ``sheets`` (the services on a sheet) and ``rounds`` (close, reopen).
 """
 
+from scoring.services.commit import entry_mode_check
 from scoring.services.errors import EntryConflict, EntryError, SheetConflict
 from scoring.services.inputs import DealInput, GameInput
 from scoring.services.rounds import round_close, round_reopen
@@ -28,6 +29,7 @@ __all__ = [
     "SheetConflict",
     "deal_delete",
     "deal_record",
+    "entry_mode_check",
     "game_totals_record",
     "round_close",
     "round_reopen",

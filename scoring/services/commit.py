@@ -208,8 +208,9 @@ def _save_deals(
 ) -> GameScore:
     """Check a game's deals with the engine and write the deal rows that changed.
 
-    ``new.deals`` is replaced by the deals as stored (side B filled in), which the
-    audit trail and the game's result then read.
+    ``new.deals`` is replaced by the deals as stored (side B filled in, card
+    counts only where the tournament counts cards), which the audit trail and the
+    game's result then read.
     """
     points, game_score = score_inputs(
         tournament=tournament,
@@ -217,8 +218,11 @@ def _save_deals(
         deals=new.deals,
         rules=rules,
     )
+    counts_cards = tournament.entry_mode == Tournament.EntryMode.CARDS
     new.deals = [
-        dataclasses.replace(d, points_a=a, points_b=b)
+        dataclasses.replace(
+            d, points_a=a, points_b=b, cards_a=d.cards_a if counts_cards else None
+        )
         for d, (a, b) in zip(new.deals, points, strict=True)
     ]
     rows = list(
@@ -247,6 +251,33 @@ def _save_totals(
         )
 
 
+def entry_mode_check(
+    *,
+    tournament: Tournament,
+    deals: bool = False,
+    totals: bool = False,
+    game: int | None = None,
+) -> None:
+    """Refuse deals in a totals-only tournament, totals in a deal-by-deal one.
+
+    The mode decides what a sheet stores: anything else would be dropped, yet
+    mark the sheet entered and move its version.
+    """
+    if tournament.entry_mode == Tournament.EntryMode.TOTALS:
+        if deals:
+            raise EntryError(
+                _("This tournament enters game totals only, not deals."),
+                game=game,
+                code="mode",
+            )
+    elif totals:
+        raise EntryError(
+            _("This tournament enters results deal by deal, not as totals."),
+            game=game,
+            code="mode",
+        )
+
+
 def _save_game(
     *,
     game: Game,
@@ -258,6 +289,12 @@ def _save_game(
     events: list[TableEvent],
 ) -> None:
     """Check one touched game, write its copy and, for the first copy, its result."""
+    entry_mode_check(
+        tournament=tournament,
+        deals=bool(new.deals),
+        totals=new.totals is not None,
+        game=game.number,
+    )
     game_score = None
     if tournament.entry_mode == Tournament.EntryMode.TOTALS:
         if new.totals is not None:

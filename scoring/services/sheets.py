@@ -12,10 +12,16 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet, TableEvent
 from scoring.selectors import sheet_differences
-from scoring.services.commit import _check_round_open, _commit, _game_of, _lock
+from scoring.services.commit import (
+    _check_round_open,
+    _commit,
+    _game_of,
+    _lock,
+    entry_mode_check,
+)
 from scoring.services.errors import EntryConflict, EntryError
 from scoring.services.inputs import MAX_TOTAL, DealInput, GameInput
-from tournaments.models import Game, Table, Tournament
+from tournaments.models import Game, Table
 from tournaments.services import tournament_touch
 
 __all__ = [
@@ -58,6 +64,7 @@ def deal_record(
     """
 
     def mutate(fresh, games, state):
+        entry_mode_check(tournament=fresh.table.round.tournament, deals=True)
         g = _game_of(games, game)
         deals = state[g.id].deals
         if number is None:
@@ -91,6 +98,7 @@ def deal_delete(
     """Remove deal ``number`` from a game; the deals after it move up."""
 
     def mutate(fresh, games, state):
+        entry_mode_check(tournament=fresh.table.round.tournament, deals=True)
         g = _game_of(games, game)
         deals = state[g.id].deals
         if not 1 <= number <= len(deals):
@@ -122,11 +130,7 @@ def game_totals_record(
 
     def mutate(fresh, games, state):
         g = _game_of(games, game)
-        if fresh.table.round.tournament.entry_mode != Tournament.EntryMode.TOTALS:
-            raise EntryError(
-                _("This tournament enters results deal by deal, not as totals."),
-                code="mode",
-            )
+        entry_mode_check(tournament=fresh.table.round.tournament, totals=True)
         state[g.id].totals = totals
         return {g.id}
 

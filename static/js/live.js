@@ -1,5 +1,5 @@
 /* Live public pages: poll the tournament's version (ETag/304), swap #live-region
-   when it moves; filter rows by name; drive the projector's auto-scroll. */
+   when it moves; filter rows by name; turn the projector's pages. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-live-version-url]");
@@ -119,59 +119,182 @@
 
   bindRegion();
 
-  /* ---- projector: show each panel in turn, scrolling it slowly -------------- */
+  /* ---- projector: a screenful at a time, turning every few seconds -----------
+     Each panel (the standings; "where do I sit?" while a round is under way) is
+     cut into pages of as many rows as fit the screen, measured on the real rows,
+     so any projector works; the title and the header row stay on every page.
+     → / ← (or PageDown / PageUp) turn by hand, space pauses. A live update keeps
+     the panel, the page and the rhythm. */
   var screen = document.querySelector("[data-projector]");
   if (!screen) return;
-  var params = new URLSearchParams(location.search);
-  var speed = parseFloat(params.get("speed") || "40"); // pixels per second
-  var pause = parseFloat(params.get("pause") || "5") * 1000;
-  var current = 0;
-  var phase = "hold";
-  var since = performance.now();
-  var last = since;
-  var pos = 0;
+  var seconds = parseFloat(screen.getAttribute("data-seconds")) || 8;
+  var pageText = screen.getAttribute("data-page-text") || "{page} / {pages}";
+  var pausedNote = document.querySelector("[data-paused]");
+  var pauseButton = document.querySelector("[data-page-pause]");
+  var bar = document.querySelector("[data-page-progress]");
+  var at = {panel: 0, name: "", page: 0, pages: 1};
+  var paused = false;
+  var pageTimer = null; // not the poll's timer: one function scope
 
   function panels() { return document.querySelectorAll("[data-panel]"); }
-  function show(index) {
+  function itemsOf(panel) {
+    return panel.querySelectorAll("tbody > tr, [data-page-items] > li");
+  }
+  function fits() {
+    return document.scrollingElement.scrollHeight <= window.innerHeight;
+  }
+  function showRange(items, start, size) {
+    for (var i = 0; i < items.length; i++) {
+      items[i].hidden = i < start || i >= start + size;
+    }
+  }
+  /* How many rows (and, for a list of names, columns) fit: show one row, see
+     how much room is left below it, divide by its height. */
+  function measure(panel, items) {
+    var list = panel.querySelector("[data-page-items]");
+    var cols = 1;
+    if (list) {
+      list.classList.add("paged");
+      var em = parseFloat(getComputedStyle(list).fontSize) || 16;
+      var wide = parseFloat(getComputedStyle(list).getPropertyValue("--col-min")) || 24;
+      cols = Math.max(1, Math.floor((list.clientWidth + 2.5 * em) / (wide * em)));
+      list.style.setProperty("--cols", String(cols));
+      list.style.setProperty("--rows", "1");
+    }
+    showRange(items, 0, 1);
+    var first = items[0];
+    var height = first ? first.getBoundingClientRect().height : 0;
+    // The body's bottom, not scrollHeight: that is never less than the window.
+    var free = window.innerHeight -
+      (document.body.getBoundingClientRect().bottom + window.scrollY);
+    var rows = height > 0 ? Math.max(1, 1 + Math.floor(free / height)) : 1;
+    return {list: list, rows: rows, cols: cols};
+  }
+  function letters(a, b) {
+    var cap = function (s) { return s.charAt(0).toUpperCase() + s.slice(1); };
+    a = a || ""; b = b || "";
+    if (a.charAt(0) !== b.charAt(0)) return a.charAt(0).toUpperCase() + "–" + b.charAt(0).toUpperCase();
+    return a === b ? cap(a) : cap(a) + "–" + cap(b);
+  }
+  function render() {
     var list = panels();
     if (!list.length) return;
-    current = index % list.length;
-    for (var i = 0; i < list.length; i++) list[i].hidden = i !== current;
-    pos = 0;
-    window.scrollTo(0, 0);
-  }
-  function bottom() {
-    return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-  }
-  function tick(now) {
-    var dt = now - last;
-    last = now;
-    if (phase === "hold" && now - since > pause) {
-      phase = bottom() ? "end" : "scroll";
-      since = now;
-    } else if (phase === "scroll") {
-      pos += speed * dt / 1000;
-      window.scrollTo(0, Math.floor(pos));
-      if (bottom()) { phase = "end"; since = now; }
-    } else if (phase === "end" && now - since > pause) {
-      show(current + 1);
-      phase = "hold";
-      since = now;
+    var index = -1;
+    if (at.name) { // after a live update: the same panel, wherever it now is
+      for (var i = 0; i < list.length; i++) {
+        if (list[i].getAttribute("data-panel") === at.name) index = i;
+      }
+      if (index < 0) at.page = 0;
     }
-    requestAnimationFrame(tick);
+    if (index < 0) index = at.panel < list.length ? at.panel : 0;
+    at.panel = index;
+    at.name = list[index].getAttribute("data-panel");
+    for (var j = 0; j < list.length; j++) list[j].hidden = j !== index;
+    window.scrollTo(0, 0);
+    var panel = list[index];
+    var items = itemsOf(panel);
+    var fit = measure(panel, items);
+    var label = panel.querySelector("[data-page-label]");
+    var heading = panel.querySelector("[data-page-letters]");
+    var size, start;
+    for (;;) { // the labels first: a longer one may take a line of the title
+      if (fit.list) fit.list.style.setProperty("--rows", String(fit.rows));
+      size = fit.rows * fit.cols;
+      at.pages = Math.max(1, Math.ceil(items.length / size));
+      at.page = Math.max(0, Math.min(at.page, at.pages - 1));
+      start = at.page * size;
+      if (label) {
+        label.textContent = pageText.replace("{page}", String(at.page + 1))
+          .replace("{pages}", String(at.pages));
+      }
+      if (heading && items.length) {
+        var last = Math.min(start + size, items.length) - 1;
+        heading.textContent = letters(items[start].getAttribute("data-key"),
+                                      items[last].getAttribute("data-key"));
+      }
+      showRange(items, start, size);
+      if (fit.rows <= 1 || fits()) break;
+      fit.rows -= 1;
+    }
   }
-  document.addEventListener("live:updated", function () {
-    var list = panels();
-    for (var i = 0; i < list.length; i++) list[i].hidden = i !== current;
-    window.scrollTo(0, Math.floor(pos));
+  function restartBar() {
+    if (!bar) return;
+    bar.style.transition = "none";
+    bar.style.width = "0";
+    void bar.offsetWidth; // start the new transition from 0
+    bar.style.transition = "width " + seconds + "s linear";
+    bar.style.width = "100%";
+  }
+  function schedule() {
+    clearTimeout(pageTimer);
+    pageTimer = null;
+    if (paused) return;
+    pageTimer = setTimeout(function () { turn(1); }, seconds * 1000);
+    restartBar();
+  }
+  function turn(step) {
+    var count = panels().length || 1;
+    at.page += step;
+    if (at.page >= at.pages) {
+      at.panel = (at.panel + 1) % count;
+      at.page = 0;
+      at.name = "";
+    } else if (at.page < 0) {
+      at.panel = (at.panel - 1 + count) % count;
+      at.page = Infinity; // the last page of the panel before
+      at.name = "";
+    }
+    render();
+    schedule();
+  }
+  function setPaused(value) {
+    paused = value;
+    if (pausedNote) pausedNote.hidden = !paused;
+    if (pauseButton) pauseButton.setAttribute("aria-pressed", String(paused));
+    screen.classList.toggle("paused", paused);
+    if (paused && bar) {
+      bar.style.width = getComputedStyle(bar).width;
+      bar.style.transition = "none";
+    }
+    schedule();
+  }
+
+  document.addEventListener("live:updated", render); // same page, same rhythm
+  var resizing = false;
+  window.addEventListener("resize", function () {
+    if (resizing) return;
+    resizing = true;
+    requestAnimationFrame(function () { resizing = false; render(); });
   });
-  show(0);
-  requestAnimationFrame(tick);
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var t = e.target;
+    if (t && t.closest && t.closest("input, textarea, select")) return;
+    if (e.key === "ArrowRight" || e.key === "PageDown") { e.preventDefault(); turn(1); }
+    else if (e.key === "ArrowLeft" || e.key === "PageUp") { e.preventDefault(); turn(-1); }
+    else if (e.key === " " || e.key === "Spacebar") { e.preventDefault(); setPaused(!paused); }
+  });
+  var turns = document.querySelectorAll("[data-page-turn]");
+  for (var k = 0; k < turns.length; k++) {
+    turns[k].addEventListener("click", function (e) {
+      e.currentTarget.blur(); // space then pauses, not clicks again
+      turn(parseInt(e.currentTarget.getAttribute("data-page-turn"), 10) || 1);
+    });
+  }
+  if (pauseButton) {
+    pauseButton.addEventListener("click", function () {
+      pauseButton.blur();
+      setPaused(!paused);
+    });
+  }
   var fs = document.querySelector("[data-fullscreen]");
   if (fs) {
     fs.addEventListener("click", function () {
+      fs.blur();
       if (document.fullscreenElement) document.exitFullscreen();
       else document.documentElement.requestFullscreen().catch(function () {});
     });
   }
+  render();
+  schedule();
 })();

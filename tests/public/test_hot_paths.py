@@ -8,6 +8,7 @@ tournament's cache lifetime is made long in these tests, so what they see after 
 bump was written by the bump, not fetched again because the cache had expired.
 """
 
+import gzip
 from html.parser import HTMLParser
 
 import pytest
@@ -174,7 +175,7 @@ def test_the_version_moves_on_the_next_poll_after_a_rename(
     etag = client.get(_version_url(event))["ETag"]
     player = event.entries.select_related("player").first().player
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.player_update(player=player, last_name="Zeppelinckx")
+        club_services.player_update(by=None, player=player, last_name="Zeppelinckx")
     response = client.get(_version_url(event), HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200
     assert response["ETag"] == f'"v{Tournament.objects.get(pk=event.pk).version}"'
@@ -232,7 +233,7 @@ def test_a_warm_standings_page_shows_a_rename_at_once(
     first = client.get(url)
     assert "Zeppelinckx" not in first.text
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.player_update(player=player, last_name="Zeppelinckx")
+        club_services.player_update(by=None, player=player, last_name="Zeppelinckx")
     again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     assert "Zeppelinckx" in again.text
@@ -282,7 +283,7 @@ def test_a_renamed_player_is_found_by_the_new_name_after_the_bump(
     assert len(_names(client, field, "ghesquiere")) == 1  # the index is cached
     player = field.entries.get(player__last_name="Ghesquière").player
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.player_update(player=player, last_name="Zeppelinckx")
+        club_services.player_update(by=None, player=player, last_name="Zeppelinckx")
     assert [r[0] for r in _names(client, field, "zeppelinckx")] == ["Zeppelinckx, Éric"]
     assert _names(client, field, "ghesquiere") == []
 
@@ -311,33 +312,63 @@ def test_a_round_published_after_a_visit_shows_after_the_bump(
     assert len(_names(client, field, "", number=2)) == 9
 
 
-def _csrf_from(page: str) -> str:
-    marker = 'name="csrfmiddlewaretoken" value="'
-    start = page.index(marker) + len(marker)
-    return page[start : page.index('"', start)]
-
-
-def test_the_shared_standings_page_gives_each_reader_a_working_csrf_token(event):
+def test_the_shared_standings_page_holds_nothing_of_its_reader(event):
+    """One stored page for every anonymous reader: no CSRF token, no cookie set."""
     url = reverse("live:standings", args=[event.slug])
     readers = [Client(enforce_csrf_checks=True) for _ in range(2)]
     pages = [reader.get(url) for reader in readers]
     assert pages[0]["ETag"] == pages[1]["ETag"]
-    tokens = [_csrf_from(page.text) for page in pages]
-    assert "csrf-token-of-this-reader" not in pages[1].text
-    assert tokens[0] != tokens[1]
-    for reader, token in zip(readers, tokens, strict=True):
-        response = reader.post(
-            reverse("set_language"),
-            {"language": "nl", "next": url},
-            HTTP_X_CSRFTOKEN=token,
-        )
-        assert response.status_code == 302
-    stranger = Client(enforce_csrf_checks=True)
-    stranger.get(url)
-    refused = stranger.post(
-        reverse("set_language"), {"language": "nl"}, HTTP_X_CSRFTOKEN=tokens[0]
+    assert pages[0].content == pages[1].content
+    for page in pages:
+        assert "csrfmiddlewaretoken" not in page.text
+        assert "X-CSRFToken" not in page.text
+        assert not page.cookies
+
+
+def test_the_language_links_switch_and_are_remembered(event):
+    """The header's switcher is links: the choice holds on the next page."""
+    url = reverse("live:standings", args=[event.slug])
+    reader = Client()
+    page = reader.get(url)
+    assert f'href="{url}?lang=fr"' in page.text
+    french = reader.get(url, {"lang": "fr"})
+    assert french["Content-Language"] == "fr"
+    assert french.cookies["django_language"].value == "fr"
+    again = reader.get(url)  # no ?lang=: the cookie speaks
+    assert again["Content-Language"] == "fr"
+    assert "Classement" in again.text
+    assert f'href="{url}?lang=nl"' in again.text
+    assert not reader.get(url, {"lang": "fr"}).cookies  # already remembered
+
+
+def test_a_shared_page_goes_compressed_to_a_browser_that_takes_gzip(
+    event, django_assert_num_queries
+):
+    url = reverse("live:standings", args=[event.slug])
+    plain = Client().get(url)
+    packed = Client().get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) < len(plain.content) / 3
+    assert gzip.decompress(packed.content) == plain.content
+    for response in (plain, packed):
+        assert "Accept-Encoding" in {v.strip() for v in response["Vary"].split(",")}
+    with django_assert_num_queries(0):  # the stored, compressed page
+        again = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert gzip.decompress(again.content) == plain.content
+
+
+def test_a_signed_in_reader_gets_a_page_of_their_own_never_the_shared_one(
+    event, director
+):
+    event.directors.add(director)
+    reader = Client()
+    reader.force_login(director)
+    page = reader.get(
+        reverse("live:standings", args=[event.slug]), HTTP_ACCEPT_ENCODING="gzip"
     )
-    assert refused.status_code == 403
+    assert "Content-Encoding" not in page
+    assert "Log out" in page.text and "csrfmiddlewaretoken" in page.text
 
 
 def test_a_director_never_gets_the_anonymous_page_nor_gives_it_away(
@@ -353,10 +384,10 @@ def test_a_director_never_gets_the_anonymous_page_nor_gives_it_away(
     assert "Log out" not in Client().get(url).text
 
 
-def test_a_repeated_name_search_is_served_whole_with_each_readers_token(
+def test_a_repeated_name_search_is_served_whole_from_the_cache(
     field, django_assert_num_queries
 ):
-    """Players type the same prefixes: one rendering a version, each its own token."""
+    """Players type the same prefixes: one rendering a version, for every reader."""
     url = _names_url(field)
     first, second = Client(), Client()
     page = first.get(url, {"q": "Ghesquière"})
@@ -364,9 +395,37 @@ def test_a_repeated_name_search_is_served_whole_with_each_readers_token(
         again = second.get(url, {"q": "GHESQUIERE"})  # folds to the same search
     assert again.status_code == 200
     assert "Ghesquière, Éric" in again.text
-    assert "csrf-token-of-this-reader" not in again.text
-    assert _csrf_from(page.text) != _csrf_from(again.text)
+    assert again.content == page.content
+    assert "csrfmiddlewaretoken" not in again.text
     # htmx asks for the list alone, as the reader types: a page of its own.
     fragment = second.get(url, {"q": "ghesquiere"}, HTTP_HX_REQUEST="true")
     assert "Ghesquière, Éric" in fragment.text
     assert "<html" not in fragment.text
+
+
+def test_the_live_region_goes_compressed_to_every_poller(
+    event, django_assert_num_queries
+):
+    """After a result, every open page asks for the region at once: sent ready."""
+    url = reverse("live:standings", args=[event.slug])
+    plain = Client().get(url, HTTP_X_LIVE_REGION="1")
+    assert "<html" not in plain.text and "<table" in plain.text
+    packed = Client().get(url, HTTP_X_LIVE_REGION="1", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    with django_assert_num_queries(0):
+        again = Client().get(url, HTTP_X_LIVE_REGION="1", HTTP_ACCEPT_ENCODING="gzip")
+    assert again.content == packed.content
+
+
+@pytest.mark.parametrize("name", ["live:standings", "live:version"])
+def test_the_quick_304_says_what_djangos_conditional_get_says(event, name):
+    """An exact ETag is answered first; a list of ETags goes through Django's."""
+    url = reverse(name, args=[event.slug])
+    etag = Client().get(url)["ETag"]
+    quick = Client().get(url, HTTP_IF_NONE_MATCH=etag)
+    django = Client().get(url, HTTP_IF_NONE_MATCH=f'"other", {etag}')
+    assert quick.status_code == django.status_code == 304
+    for header in ("ETag", "Cache-Control", "Vary", "Content-Language"):
+        assert quick.get(header) == django.get(header), header
+    assert Client().get(url, HTTP_IF_NONE_MATCH='"other"').status_code == 200

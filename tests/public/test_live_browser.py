@@ -65,7 +65,8 @@ def test_open_standings_page_shows_a_confirmed_sheet_within_5_seconds(
     confirmed_at = time.monotonic()
 
     page.wait_for_function(
-        f"document.querySelector('#e{scorer.pk} td:nth-child(5)').textContent === '3'",
+        f"() => document.querySelector('#e{scorer.pk} td:nth-child(5)')"
+        ".textContent === '3'",
         timeout=5000,
     )
     took = time.monotonic() - confirmed_at

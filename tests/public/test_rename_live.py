@@ -22,11 +22,12 @@ def test_an_open_standings_page_shows_a_renamed_player_within_5_seconds(
     assert "Zeppelinckx" not in row.inner_text()
     page.evaluate("window.__notReloaded = true")
 
-    club_services.player_update(player=entry.player, last_name="Zeppelinckx")
+    club_services.player_update(by=None, player=entry.player, last_name="Zeppelinckx")
     renamed_at = time.monotonic()
 
     page.wait_for_function(
-        f"document.querySelector('#e{entry.pk}').textContent.includes('Zeppelinckx')",
+        f"() => document.querySelector('#e{entry.pk}')"
+        ".textContent.includes('Zeppelinckx')",
         timeout=5000,
     )
     assert time.monotonic() - renamed_at < 5

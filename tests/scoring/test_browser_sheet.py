@@ -61,7 +61,7 @@ def test_a_common_deal_takes_four_keystrokes_and_a_mistake_is_caught(
     # Focus comes back to the trump field of the next row once htmx has settled
     # the swapped sheet (a few ms after the row appears); wait for it, then check.
     page.wait_for_function(
-        "document.activeElement && document.activeElement.dataset.trump === '1'",
+        "() => document.activeElement && document.activeElement.dataset.trump === '1'",
         timeout=5000,
     )
     assert page.evaluate("document.activeElement.dataset.trump") == "1"

@@ -70,7 +70,8 @@ def run_event(browser, base, *, slug, pairs, csv_path, expected):
     # 3. Check in: search one by name, then everyone else present.
     page.fill("#id_q", "ghesqui")
     page.wait_for_function(
-        f"document.querySelectorAll('#entries-table .checkin').length < {expected}"
+        "() => document.querySelectorAll('#entries-table .checkin')"
+        f".length < {expected}"
     )
     page.wait_for_load_state("networkidle")
     shot(page, f"{slug}-search")
@@ -78,7 +79,8 @@ def run_event(browser, base, *, slug, pairs, csv_path, expected):
     page.wait_for_selector("#entries-table [data-status=present]")
     page.fill("#id_q", "")
     page.wait_for_function(
-        f"document.querySelectorAll('#entries-table .checkin').length == {expected}"
+        "() => document.querySelectorAll('#entries-table .checkin')"
+        f".length == {expected}"
     )
     page.wait_for_load_state("networkidle")
     buttons = page.locator("#entries-table button[value=present]")
@@ -86,12 +88,12 @@ def run_event(browser, base, *, slug, pairs, csv_path, expected):
     while left:  # one at a time, as people arrive: wait for each answer
         buttons.first.click()
         page.wait_for_function(
-            "document.querySelectorAll('#entries-table button[value=present]')"
+            "() => document.querySelectorAll('#entries-table button[value=present]')"
             f".length < {left}"
         )
         left = buttons.count()
     page.wait_for_function(
-        "document.querySelectorAll('#entries-table [data-status=present]').length"
+        "() => document.querySelectorAll('#entries-table [data-status=present]').length"
         f" == {expected}"
     )
     page.wait_for_selector(f"#entry-counts strong:text-is('{expected}')")
@@ -114,7 +116,9 @@ def find_my_table(browser, base, *, slug, query):
     page.goto(f"{base}/t/{slug}/")
     page.click("text=Where do I sit?")
     page.fill("#id_q", query)
-    page.wait_for_function("document.querySelectorAll('#names tbody tr').length == 1")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#names tbody tr').length == 1"
+    )
     shot(page, f"{slug}-phone")
     table_text = page.locator("#names td.table-no").first.inner_text().strip()
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -194,19 +194,19 @@ def test_renaming_a_player_moves_the_tournaments_showing_them(
 ):
     player = evening.entries.first().player
     with moves(evening, unmoved=[other_event]):
-        club_services.player_update(player=player, last_name="Renamed")
+        club_services.player_update(by=None, player=player, last_name="Renamed")
 
 
 def test_renaming_a_team_member_moves_the_pairs_tournament(pairs_cup):
     member = pairs_cup.entries.get().team.player_two
     with moves(pairs_cup):
-        club_services.player_update(player=member, first_name="Mieke")
+        club_services.player_update(by=None, player=member, first_name="Mieke")
 
 
 def test_renaming_a_team_moves_its_tournaments(pairs_cup, other_event):
     team = pairs_cup.entries.get().team
     with moves(pairs_cup, unmoved=[other_event]):
-        club_services.team_update(team=team, name="De Azen")
+        club_services.team_update(by=None, team=team, name="De Azen")
 
 
 def test_renaming_a_club_moves_the_tournaments_of_its_members(
@@ -216,7 +216,7 @@ def test_renaming_a_club_moves_the_tournaments_of_its_members(
 ):
     club = evening.entries.first().player.club
     with moves(evening, unmoved=[pairs_cup, other_event]):
-        club_services.club_update(club=club, name="De Troef")
+        club_services.club_update(by=None, club=club, name="De Troef")
 
 
 def test_a_new_club_player_or_team_moves_nothing(evening):

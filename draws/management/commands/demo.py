@@ -1,14 +1,61 @@
-"""Load the demo: a director account and two events to try the site with."""
+"""Load the demo: a director account and two events to try the site with.
+
+The demo director is staff (may create tournaments and change every club, player
+and team) but not a superuser (no admin powers over accounts). On this machine only
+(``HOST`` a loopback address) its password is "manille", printed by ``make run``. In
+hall mode (``settings.HALL_MODE``: open to the hall's network) anyone on the Wi-Fi
+could type that password, so a random one is made and printed instead, once: later
+runs leave it alone (``--new-password`` makes and prints another).
+"""
 
 import io
+import secrets
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "manille"  # noqa: S105 - a demo login, printed on purpose
+# Letters and digits no one misreads on a screen or types wrongly on a phone.
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+PASSWORD_LENGTH = 12
+
+
+def new_hall_password() -> str:
+    """A random password to print for a director in the hall (about 59 bits)."""
+    return "".join(
+        secrets.choice(PASSWORD_ALPHABET) for _position in range(PASSWORD_LENGTH)
+    )
+
+
+def demo_director(*, hall: bool, new_password: bool = False):
+    """Make the demo director (staff, not superuser); return it and a new password.
+
+    The password is returned only when it was set now (else None: the director
+    keeps the one printed before, or the one they chose). Off the hall it is
+    "manille"; in the hall "manille" is never kept: a random one replaces it.
+    """
+    from django.contrib.auth import get_user_model
+
+    user, created = get_user_model().objects.get_or_create(
+        username=DIRECTOR_USERNAME, defaults={"is_staff": True}
+    )
+    user.is_staff, user.is_superuser, user.is_active = True, False, True
+    renew = new_password or created or not user.has_usable_password()
+    password = None
+    if hall and (renew or user.check_password(DIRECTOR_PASSWORD)):
+        password = new_hall_password()
+    elif not hall and renew:
+        password = DIRECTOR_PASSWORD
+    if password is not None:
+        user.set_password(password)
+    user.save()
+    return user, password
+
 
 # Each demo event is simulated through the directors' own services, with its last
 # round published and left open so a visitor can enter results at once. They are
@@ -52,16 +99,17 @@ DEMO_EVENTS = [
 class Command(BaseCommand):
     help = "Create the demo director and demo events (idempotent); print the login."
 
-    def handle(self, *args, **options):
-        from django.contrib.auth import get_user_model
-
-        user, created = get_user_model().objects.get_or_create(
-            username=DIRECTOR_USERNAME,
-            defaults={"is_staff": True, "is_superuser": True},
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--new-password",
+            action="store_true",
+            help="Give the demo director a new password (random in hall mode).",
         )
-        if created:
-            user.set_password(DIRECTOR_PASSWORD)
-            user.save()
+
+    def handle(self, *args, **options):
+        user, password = demo_director(
+            hall=settings.HALL_MODE, new_password=options["new_password"]
+        )
         for event in DEMO_EVENTS:
             if Tournament.objects.filter(slug=event["slug"]).exists():
                 continue
@@ -77,9 +125,21 @@ class Command(BaseCommand):
                 stdout=self.stdout if options["verbosity"] > 1 else io.StringIO(),
                 stderr=self.stderr if options["verbosity"] > 1 else io.StringIO(),
             )
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Director login: {DIRECTOR_USERNAME} / {DIRECTOR_PASSWORD}  "
-                "(http://127.0.0.1:8000/accounts/login/)"
-            )
-        )
+        self.stdout.write(self.style.SUCCESS(self._login_line(user, password)))
+
+    @staticmethod
+    def _login_line(user, password: str | None) -> str:
+        url = f"{settings.SITE_URL}accounts/login/"
+        if password is None and user.check_password(DIRECTOR_PASSWORD):
+            password = DIRECTOR_PASSWORD
+        if password is not None:
+            return _("Director login: %(user)s / %(password)s  (%(url)s)") % {
+                "user": user.username,
+                "password": password,
+                "url": url,
+            }
+        return _(
+            "Director login: %(user)s, with the password printed when it was made "
+            "or the one you chose  (%(url)s); `python manage.py demo "
+            "--new-password` prints a new one."
+        ) % {"user": user.username, "url": url}

@@ -178,7 +178,8 @@ class Command(BaseCommand):
 
     def _director(self):
         user, created = get_user_model().objects.get_or_create(
-            username="director", defaults={"is_staff": True, "is_superuser": True}
+            username="director",
+            defaults={"is_staff": True},  # not a superuser
         )
         if created:
             user.set_password("manille")

@@ -1,0 +1,169 @@
+"""Production settings: `check --deploy` is clean, every reply carries the CSP, and
+no reply names the server software or its Python version (issue 12, finding 11)."""
+
+import json
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests.config.servers import BASE_DIR, manage, serving
+from tests.config.test_settings import SITE_VARIABLES
+
+GRANIAN_PORT = 8934
+POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "object-src": "'none'",
+    "frame-ancestors": "'none'",
+    "form-action": "'self'",
+    "base-uri": "'self'",
+}
+
+
+def _clean_env(**env) -> dict:
+    base = {k: v for k, v in os.environ.items() if k not in SITE_VARIABLES}
+    return {**base, **env}
+
+
+def _check_deploy(**env) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=BASE_DIR,
+        env=_clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_prints_no_warning_with_https():
+    """The issue's own command, word for word."""
+    done = _check_deploy(
+        DEBUG="0",
+        HTTPS="1",
+        SECRET_KEY=secrets.token_urlsafe(50)[:50],
+        ALLOWED_HOSTS="example.org",
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip() == "System check identified no issues (0 silenced)."
+    assert "WARNING" not in done.stderr
+
+
+def test_in_the_hall_only_the_https_warnings_remain():
+    """Plain HTTP on the hall's LAN is a choice: the four HTTPS warnings, no other."""
+    done = _check_deploy(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50)[:50])
+    found = set(re.findall(r"\(security\.(W\d+)\)", done.stdout + done.stderr))
+    assert found == {"W004", "W008", "W012", "W016"}, done.stdout + done.stderr
+
+
+def parse_policy(header: str) -> dict[str, str]:
+    return {
+        part.split()[0]: " ".join(part.split()[1:])
+        for part in header.split(";")
+        if part.strip()
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path",
+    [
+        reverse("public:home"),
+        reverse("login"),
+        reverse("healthz"),
+        "/static/css/site.css",
+        "/no-such-page/",
+    ],
+)
+def test_every_reply_carries_the_policy_and_names_no_server(client, path):
+    response = client.get(path)
+    policy = parse_policy(response["Content-Security-Policy"])
+    for directive, value in POLICY.items():
+        assert policy[directive] == value, (directive, policy)
+    assert "unsafe" not in response["Content-Security-Policy"]
+    assert "nonce-" not in response["Content-Security-Policy"]
+    assert response["Server"] == "manille"
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_granian_names_no_server_or_python_version(tmp_path):
+    """The real launcher (`python -m config.serve`), as `curl -sI` sees it."""
+    import http.client
+
+    env = _clean_env(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DEBUG="0",
+        WEB_WORKERS="1",
+        WEB_THREADS="2",
+    )
+    manage(env, "migrate", "--noinput", "-v", "0")
+    with serving(env, port=GRANIAN_PORT, probe="/healthz/"):
+        for path in ("/", "/healthz/", "/static/css/site.css", "/accounts/login/"):
+            conn = http.client.HTTPConnection("127.0.0.1", GRANIAN_PORT, timeout=10)
+            conn.request("HEAD", path)
+            response = conn.getresponse()
+            response.read()
+            conn.close()
+            servers = [v for k, v in response.getheaders() if k.lower() == "server"]
+            assert servers == ["manille"], (path, response.getheaders())
+            assert "content-security-policy" in {
+                k.lower() for k, _v in response.getheaders()
+            }
+
+
+# ---------------------------------------------- the templates the policy relies on
+
+# A script with code in the page (data, type="application/json", is fine).
+INLINE_SCRIPT = re.compile(
+    r"<script(?![^>]*\b(?:src=|type=.application/json))[^>]*>", re.IGNORECASE
+)
+EVENT_HANDLER = re.compile(r"<[^>]*\son[a-z]+\s*=", re.IGNORECASE)
+STYLE = re.compile(r"<[^>]*\sstyle\s*=|<style\b", re.IGNORECASE)
+
+
+def _templates() -> list[Path]:
+    roots = [BASE_DIR / "templates"] + [
+        p for p in BASE_DIR.glob("*/templates") if ".venv" not in p.parts
+    ]
+    return [path for root in roots for path in root.rglob("*.html")]
+
+
+def test_no_template_holds_an_inline_script_handler_or_style():
+    """What the policy (no 'unsafe-inline', no nonce) would block, caught early."""
+    templates = _templates()
+    assert len(templates) > 20
+    found = []
+    for path in templates:
+        text = path.read_text(encoding="utf-8")
+        for name, pattern in (
+            ("inline script", INLINE_SCRIPT),
+            ("event handler", EVENT_HANDLER),
+            ("style attribute", STYLE),
+        ):
+            found += [
+                f"{path.relative_to(BASE_DIR)}: {name}" for _ in pattern.finditer(text)
+            ]
+    assert found == []
+
+
+def test_every_htmx_config_keeps_htmx_from_adding_inline_code():
+    """htmx reads the first htmx-config only; each must turn off its inline style."""
+    configs = [
+        (path, match.group(1))
+        for path in _templates()
+        for match in re.finditer(
+            r"<meta name=\"htmx-config\" content='([^']*)'", path.read_text()
+        )
+    ]
+    assert configs
+    for path, content in configs:
+        config = json.loads(content)
+        assert config["includeIndicatorStyles"] is False, path
+        assert config["allowEval"] is False, path

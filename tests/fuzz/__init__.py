@@ -1,0 +1,1 @@
+"""Fuzz every page, form and query parameter of the site (see tests/test_fuzz.py)."""

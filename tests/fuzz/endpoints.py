@@ -1,0 +1,133 @@
+"""List the site's URL patterns from the resolver and fill their path parameters."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from tests.fuzz.values import HUGE
+
+# Django's own admin is left to Django's tests: it is not our code, and its
+# hundreds of pages would eat the time budget.
+SKIPPED_PREFIXES = ("admin/",)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str  # "namespace:name"
+    route: str  # "director/t/<slug:slug>/edit/"
+    params: tuple[str, ...]  # path parameter names, in order
+
+
+def _walk(patterns, prefix: str, namespace: str):
+    from django.urls import URLPattern, URLResolver
+
+    for p in patterns:
+        route = prefix + str(p.pattern)
+        if isinstance(p, URLResolver):
+            ns = namespace
+            if p.namespace:
+                ns = f"{namespace}:{p.namespace}" if namespace else p.namespace
+            yield from _walk(p.url_patterns, route, ns)
+        elif isinstance(p, URLPattern):
+            if not p.name:
+                continue
+            name = f"{namespace}:{p.name}" if namespace else p.name
+            yield name, route
+
+
+def endpoints() -> list[Endpoint]:
+    """Return every named URL pattern of the site, once each (first route wins)."""
+    from django.urls import get_resolver
+
+    found: dict[tuple[str, tuple[str, ...]], Endpoint] = {}
+    for name, route in _walk(get_resolver().url_patterns, "", ""):
+        if route.startswith(SKIPPED_PREFIXES):
+            continue
+        params = tuple(re.findall(r"<(?:\w+:)?(\w+)>", route))
+        found.setdefault((name, params), Endpoint(name, route, params))
+    return list(found.values())
+
+
+# Which ids fill a path parameter: (endpoint name, parameter) first, then the
+# parameter's name alone.
+PARAM_KINDS = {
+    ("director:club_edit", "pk"): "club",
+    ("director:player_edit", "pk"): "player",
+    ("director:team_edit", "pk"): "team",
+    "entry_id": "entry",
+    "club_id": "club",
+    "phase_id": "phase",
+    "round_id": "round",
+    "table_id": "table",
+    "number": "number",
+    "pk": "player",
+}
+
+BAD_INTS = (0, 7, 999999, int(HUGE), 2**63, 2**31)
+BAD_SLUGS = ("no-such-event", "-", "_", "x" * 300, "0", "FUZZ-IND")
+EVENTS = ("ind", "pairs", "other")
+
+
+# Parameters that are not our ids (a password reset link's user and token).
+STRINGS = ("MQ", "set-password", "x" * 300, "0", "-")
+
+
+def kind_of(endpoint: Endpoint, param: str) -> str:
+    return PARAM_KINDS.get((endpoint.name, param)) or PARAM_KINDS.get(param, "string")
+
+
+def _values(world, event: str, kind: str) -> list:
+    if kind == "string":
+        return list(STRINGS)
+    return world.ids.get((event, kind)) or []
+
+
+def fill(endpoint: Endpoint, world, rng: random.Random) -> dict:
+    """Return path kwargs: mostly real ids of one event, at times malformed or mixed."""
+    event = rng.choice(EVENTS)
+    roll = rng.random()
+    kwargs = {}
+    for param in endpoint.params:
+        if param == "slug":
+            if roll < 0.08:
+                kwargs[param] = rng.choice(BAD_SLUGS)
+            else:
+                kwargs[param] = world.slugs[event]
+            continue
+        kind = kind_of(endpoint, param)
+        source = event if roll < 0.8 else rng.choice(EVENTS)
+        ids = _values(world, source, kind) or [1]
+        if roll >= 0.9 and kind != "string":
+            kwargs[param] = rng.choice(BAD_INTS)
+        else:
+            kwargs[param] = rng.choice(ids)
+    return kwargs
+
+
+PEOPLE = ("player", "team", "club", "entry")
+
+
+def real_fillings(endpoint: Endpoint, world) -> list[dict]:
+    """Return the consistent fillings (each event, its ids): for crawling.
+
+    People's and entrants' pages are alike: three of each event's are enough.
+    """
+    out = []
+    for event in EVENTS:
+        choices: list[list] = []
+        for param in endpoint.params:
+            if param == "slug":
+                choices.append([world.slugs[event]])
+            else:
+                kind = kind_of(endpoint, param)
+                ids = _values(world, event, kind)
+                choices.append(ids[:3] if kind in PEOPLE + ("string",) else ids)
+        combos = [{}]
+        for param, values in zip(endpoint.params, choices, strict=True):
+            combos = [{**c, param: v} for c in combos for v in values]
+        out.extend(combos)
+        if not endpoint.params:
+            break
+    return out

@@ -1,0 +1,660 @@
+"""Send the generated requests and judge every answer: no 500, no write on a refusal.
+
+The run crawls the site first (as the director and as staff) to learn each page's
+forms and links, then sends ``total`` requests in groups; each group runs inside a
+savepoint rolled back at its end, so that a request that succeeded (a round
+published, a slug renamed) does not take the next group's targets away.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from tests.fuzz import endpoints as ep
+from tests.fuzz import values
+from tests.fuzz.fingerprint import changed, fingerprint, write_counter
+from tests.fuzz.forms import FormSpec, page_forms, page_links
+from tests.fuzz.world import ROLES
+
+GROUP = 20  # requests per savepoint
+OTHER_METHODS = ("PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+# The systematic sweep: values for each form field, names and values for queries.
+SWEEP_VALUES = (
+    None,  # the field left out
+    "",
+    values.HUGE,
+    "-1",
+    "1.5",
+    "5",
+    "\x00",
+    "a\x01b\x1f",
+    "x" * 100_000,
+    '""',
+    ";;;",
+    '"' + "x" * 140_000 + '"',
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "\u202e👨\u200d👩\u200d👧",
+    '=HYPERLINK("http://evil","x")',
+)
+SWEEP_VALUES_PER_FIELD = 6
+SWEEP_PER_FORM = 160
+# Pages whose form alone costs a dozen ordinary requests (every rule, every phase).
+EXPENSIVE = ("director:tournament_edit", "director:tournament_create")
+SWEEP_QUERY = ("phase", "after_round", "kind", "sort", "page", "q", "_export", "copy")
+SWEEP_QUERY_VALUES = (values.HUGE, "-1", "\x00", "x" * 5000, "", "1.5", "0", "csv")
+# Query parameter names everyone tries, besides those the pages link to.
+COMMON_QUERY = ("page", "q", "next", "per_page", "lang", "round", "format", "id")
+
+
+@dataclass
+class Failure:
+    kind: str  # "500", "exception", "write on refusal", "csrf"
+    role: str
+    method: str
+    url: str
+    detail: str
+    params: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (
+            self.kind,
+            urlsplit(self.url).path.rstrip("/").rsplit("/", 1)[0],
+            self.detail,
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"[{self.kind}] {self.role} {self.method} {self.url[:160]}"
+            f" {self.params[:300]} -> {self.detail}"
+        )
+
+
+@dataclass
+class Request:
+    role: str
+    method: str
+    endpoint: ep.Endpoint
+    path: str
+    query: str = ""
+    data: list[tuple[str, str]] | None = None
+    files: dict | None = None
+    raw_body: bytes | None = None
+    htmx: bool = False
+    csrf: bool = False  # sent by the client that enforces CSRF, with a wrong token
+
+
+@dataclass
+class Report:
+    count: int = 0
+    crawled: int = 0
+    statuses: Counter = field(default_factory=Counter)
+    failures: list[Failure] = field(default_factory=list)
+    per_endpoint: Counter = field(default_factory=Counter)
+    seconds_per_endpoint: Counter = field(default_factory=Counter)
+    swept: int = 0
+    requests_per_key: Counter = field(default_factory=Counter)
+    fingerprints: int = 0
+    seconds: float = 0.0
+
+    def unique_failures(self) -> list[Failure]:
+        seen, out = set(), []
+        for f in self.failures:
+            if f.key not in seen:
+                seen.add(f.key)
+                out.append(f)
+        return out
+
+    def summary(self) -> str:
+        hist = ", ".join(f"{s}: {n}" for s, n in sorted(self.statuses.items()))
+        return (
+            f"{self.count - self.crawled} fuzz requests (+{self.crawled} crawling)"
+            f" in {self.seconds:.1f} s"
+            f" ({self.fingerprints} full fingerprints); statuses {hist};"
+            f" {len(self.failures)} failures ({len(self.unique_failures())} distinct)"
+        )
+
+
+def _short(pairs) -> str:
+    if not pairs:
+        return ""
+    return repr([(k, v[:40] + ("…" if len(v) > 40 else "")) for k, v in pairs])
+
+
+class Fuzzer:
+    def __init__(self, world, *, seed: int):
+        from django.conf import settings
+        from django.test import Client
+
+        self.world = world
+        self.rng = random.Random(seed)
+        self.report = Report()
+        self.clients = {}
+        self.sessions = {}
+        for role in ROLES:
+            client = Client(raise_request_exception=False)
+            user = world.users[role]
+            if user is not None:
+                client.force_login(user)
+                self.sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
+            self.clients[role] = client
+        self.csrf_clients = {}
+        for role in ("anonymous", "director"):
+            client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+            if world.users[role] is not None:
+                client.force_login(world.users[role])
+            self.csrf_clients[role] = client
+        self.endpoints = ep.endpoints()
+        self.by_name = {e.name: e for e in self.endpoints}
+        self.forms: dict[str, list[tuple[str, FormSpec]]] = {}
+        self.owners: dict[str, str] = {}  # a form's path -> the role that saw it
+        self.pages: dict[str, list[tuple[str, str]]] = {}  # name -> (role, path)
+        self.query_names: dict[str, set[str]] = {}
+        self.all_query_names: set[str] = set(COMMON_QUERY)
+        self.post_names: set[str] = set()
+        self._exception: list[str] = []
+        self.debug = bool(os.environ.get("FUZZ_DEBUG"))
+        self._baseline = None
+        self._fp = None
+        self._counter = None
+
+    # ----------------------------------------------------------------- sending
+
+    def _on_exception(self, sender, request=None, **kwargs):
+        self._exception.append(traceback.format_exc())
+
+    def send(self, req: Request):
+        """Send one request, judge it, and return the response (None if it broke)."""
+        from django.contrib.messages import constants
+        from django.db import transaction
+
+        client = (self.csrf_clients if req.csrf else self.clients)[req.role]
+        url = req.path + (f"?{req.query}" if req.query else "")
+        headers = {"HX-Request": "true"} if req.htmx else {}
+        self._exception.clear()
+        response = None
+        error = None
+        started = time.perf_counter()
+        try:
+            with transaction.atomic():
+                response = self._call(client, req, url, headers)
+                if response.status_code >= 500:
+                    transaction.set_rollback(True)
+        except Exception:  # noqa: BLE001 - every escape is a finding
+            error = traceback.format_exc()
+        took = time.perf_counter() - started
+        key = f"{req.method} {req.endpoint.name}"
+        self.report.seconds_per_endpoint[key] += took
+        self.report.requests_per_key[key] += 1
+        self.report.count += 1
+        self.report.per_endpoint[req.endpoint.name] += 1
+        params = _short(req.data) if req.data is not None else ""
+        if req.raw_body is not None:
+            params = repr(req.raw_body[:120])
+        if error is not None or response is None:
+            self.report.statuses["exception"] += 1
+            self._fail("exception", req, url, _last_line(error or ""), params)
+            self._resync()
+            return None
+        status = response.status_code
+        self.report.statuses[status] += 1
+        if self.debug:
+            print(status, req.role, req.method, url[:100], params[:200], req.htmx)
+        if status >= 500:
+            detail = _last_line(self._exception[-1]) if self._exception else "500"
+            self._fail("500", req, url, detail, params)
+            self._resync()
+            return response
+        if req.csrf and req.method == "POST" and status != 403:
+            self._fail("csrf", req, url, f"answered {status} without a valid token")
+        refused = self._refused(req, response, constants)
+        counter = write_counter()
+        if counter is not None and counter == self._counter:
+            return response
+        self._counter = counter
+        fp = fingerprint()
+        self.report.fingerprints += 1
+        diff = changed(self._fp, fp)
+        self._fp = fp
+        if diff and refused:
+            self._fail(
+                "write on refusal",
+                req,
+                url,
+                f"{status} yet changed {', '.join(diff)}",
+                params,
+            )
+        return response
+
+    def _call(self, client, req: Request, url: str, headers: dict):
+        if req.method == "GET":
+            response = client.get(url, headers=headers)
+        elif req.method == "POST" and req.raw_body is not None:
+            response = client.generic(
+                "POST",
+                url,
+                req.raw_body,
+                content_type="application/x-www-form-urlencoded",
+                headers=headers,
+            )
+        elif req.method == "POST":
+            data: dict[str, list] = {}
+            for key, value in req.data or []:
+                data.setdefault(key, []).append(value)
+            if req.files:
+                data.update(req.files)
+            response = client.post(url, data, headers=headers)
+        else:
+            response = client.generic(req.method, url, headers=headers)
+        if getattr(response, "streaming", False):
+            b"".join(response.streaming_content)
+        else:
+            response.content  # noqa: B018 - render it all
+        return response
+
+    def _refused(self, req: Request, response, constants) -> bool:
+        """Tell whether the answer refused the request (then nothing may change)."""
+        status = response.status_code
+        if req.method in ("GET", "HEAD", "OPTIONS"):
+            return True  # reading never writes
+        if status >= 400:
+            return True
+        if 300 <= status < 400:
+            from django.conf import settings
+
+            if response.get("Location", "").startswith(settings.LOGIN_URL):
+                return True
+            storage = getattr(response.wsgi_request, "_messages", None)
+            queued = list(getattr(storage, "_queued_messages", []) or [])
+            errors = [m for m in queued if m.level >= constants.ERROR]
+            successes = [m for m in queued if m.level == constants.SUCCESS]
+            return bool(errors) and not successes
+        if status == 204:
+            return False
+        # A 200 answer to a form post is the form again, with its errors; htmx
+        # posts get the updated fragment instead (a success may answer 200).
+        return not req.htmx
+
+    def _fail(self, kind, req: Request, url, detail, params="") -> None:
+        self.report.failures.append(
+            Failure(kind, req.role, req.method, url, detail, params)
+        )
+
+    def _resync(self) -> None:
+        self._counter = write_counter()
+
+    # ----------------------------------------------------------------- groups
+
+    def _start_group(self):
+        from django.conf import settings
+        from django.core.cache import cache
+        from django.db import transaction
+
+        cache.clear()
+        for role, client in self.clients.items():
+            client.cookies = SimpleCookie()
+            if role in self.sessions:
+                client.cookies[settings.SESSION_COOKIE_NAME] = self.sessions[role]
+        return transaction.savepoint()
+
+    def _end_group(self, sid):
+        from django.db import transaction
+
+        transaction.savepoint_rollback(sid)
+        self._fp = self._baseline
+        self._counter = write_counter()
+
+    # ----------------------------------------------------------------- crawl
+
+    def crawl(self) -> None:
+        """GET every page with real ids as director and staff; learn forms and links."""
+        from django.urls import Resolver404, resolve, reverse
+
+        self._baseline = fingerprint()
+        self._fp = self._baseline
+        self._counter = write_counter()
+        for endpoint in self.endpoints:
+            for kwargs in ep.real_fillings(endpoint, self.world):
+                try:
+                    path = reverse(endpoint.name, kwargs=kwargs)
+                except Exception:  # noqa: BLE001 - a filling the route refuses
+                    continue
+                roles = ("director", "other_director", "staff")
+                for role in roles if not endpoint.params else roles[:2]:
+                    sid = self._start_group()
+                    response = self.send(Request(role, "GET", endpoint, path))
+                    self._end_group(sid)
+                    if response is None or response.status_code != 200:
+                        continue
+                    self.pages.setdefault(endpoint.name, []).append((role, path))
+                    if "html" not in response.get("Content-Type", ""):
+                        continue
+                    html = response.content.decode("utf-8", "replace")
+                    for form in page_forms(html):
+                        action = form.action or path
+                        target = urlsplit(action)
+                        try:
+                            match = resolve(target.path)
+                        except Resolver404:
+                            continue
+                        name = match.view_name
+                        if form.method == "get":
+                            names = {n for n, _v in form.fields}
+                            self.query_names.setdefault(name, set()).update(names)
+                            self.all_query_names.update(names)
+                        else:
+                            self.forms.setdefault(name, []).append((target.path, form))
+                            self.owners.setdefault(target.path, role)
+                            self.post_names.update(form.names)
+                    for link in page_links(html):
+                        target = urlsplit(link)
+                        if not target.query:
+                            continue
+                        names = {k for k, _v in parse_qsl(target.query, True)}
+                        self.all_query_names.update(names)
+                        try:
+                            name = resolve(target.path or path).view_name
+                        except Resolver404:
+                            continue
+                        self.query_names.setdefault(name, set()).update(names)
+
+    # ----------------------------------------------------------------- generate
+
+    def _path_for(self, endpoint: ep.Endpoint) -> str:
+        from django.urls import NoReverseMatch, reverse
+
+        for _attempt in range(5):
+            kwargs = ep.fill(endpoint, self.world, self.rng)
+            try:
+                return reverse(endpoint.name, kwargs=kwargs)
+            except NoReverseMatch:
+                continue
+        return reverse(endpoint.name, kwargs=ep.real_fillings(endpoint, self.world)[0])
+
+    def _query(self, endpoint: ep.Endpoint) -> str:
+        rng = self.rng
+        if rng.random() < 0.15:
+            return rng.choice(values.RAW_QUERIES)
+        own = sorted(self.query_names.get(endpoint.name, ()))
+        pool = sorted(self.all_query_names)
+        pairs = []
+        for _ in range(rng.randint(1, 3)):
+            names = own if own and rng.random() < 0.7 else pool
+            pairs.append((rng.choice(names), values.any_value(rng)))
+        return urlencode(pairs)
+
+    def _post_data(self, endpoint: ep.Endpoint):
+        """Return (path, fields, files) for a form post, one to three fields broken."""
+        rng = self.rng
+        templates = self.forms.get(endpoint.name)
+        if templates and rng.random() < 0.8:
+            path, form = rng.choice(templates)
+            fields = list(form.fields)
+            if rng.random() < 0.6:
+                fields = values.plausible(fields)
+            if rng.random() < 0.2:  # the same fields sent to another table, round…
+                path = self._path_for(endpoint)
+        else:
+            path, form = self._path_for(endpoint), None
+            names = sorted(self.post_names)
+            fields = [(rng.choice(names), values.any_value(rng)) for _ in range(3)]
+        if fields and rng.random() < 0.05:
+            fields = [(k, values.malformed(rng)) for k, _v in fields]
+        pool = sorted(self.post_names)
+        for _ in range(rng.choice((1, 1, 1, 1, 2, 2, 3))):
+            op = rng.random()
+            if not fields or op < 0.45:
+                if fields:
+                    i = rng.randrange(len(fields))
+                    fields[i] = (
+                        fields[i][0],
+                        values.any_value(rng, baseline=fields[i][1]),
+                    )
+                else:
+                    fields.append(("x", values.any_value(rng)))
+            elif op < 0.6:
+                fields.pop(rng.randrange(len(fields)))
+            elif op < 0.72:
+                key = rng.choice(fields)[0]
+                fields.append((key, values.any_value(rng)))
+            elif op < 0.8 and form is not None and form.choices:
+                # A real choice, or several of a checkbox's (two seats to swap).
+                name = rng.choice(sorted(form.choices))
+                fields = [(k, v) for k, v in fields if k != name]
+                options = form.choices[name]
+                for value in rng.sample(options, min(len(options), rng.choice((1, 2)))):
+                    fields.append((name, value))
+            elif op < 0.88:
+                # A field of another form (card counts on a points-only sheet…).
+                value = rng.choice(values.NUMBERS) if rng.random() < 0.6 else None
+                fields.append((rng.choice(pool), value or values.any_value(rng)))
+            elif op < 0.92:
+                fields.append(
+                    (values.malformed(rng)[:50] or "k", values.any_value(rng))
+                )
+            else:
+                fields.append(("csrfmiddlewaretoken", values.malformed(rng)[:200]))
+        files = None
+        if form is not None and form.files and rng.random() < 0.3:
+            files = {name: _upload(rng) for name in form.files}
+        return path, fields, files
+
+    def next_request(self, role: str) -> Request:
+        rng = self.rng
+        endpoint = self._pick_endpoint()
+        has_forms = endpoint.name in self.forms
+        roll = rng.random()
+        if roll < 0.04:
+            return Request(
+                role, rng.choice(OTHER_METHODS), endpoint, self._path_for(endpoint)
+            )
+        post = roll < (0.8 if has_forms else 0.12)
+        if not post:
+            path = self._path_for(endpoint)
+            query = self._query(endpoint) if rng.random() < 0.9 else ""
+            return Request(role, "GET", endpoint, path, query=query)
+        if rng.random() < 0.03:
+            raw = rng.choice(
+                (
+                    b"%FF%FE=%00",
+                    b"a=%ZZ&&&==",
+                    b"\xff\xfe\x00",
+                    b"=" * 5000,
+                    b"&" * 1000,
+                )
+            )
+            return Request(
+                role, "POST", endpoint, self._path_for(endpoint), raw_body=raw
+            )
+        path, fields, files = self._post_data(endpoint)
+        query = self._query(endpoint) if rng.random() < 0.1 else ""
+        return Request(
+            role,
+            "POST",
+            endpoint,
+            path,
+            query=query,
+            data=fields,
+            files=files,
+            htmx=rng.random() < 0.2,
+        )
+
+    def sweep(self):
+        """Yield the systematic requests: each form field, each query name, broken.
+
+        One field at a time, the rest of the form as the page rendered it (empty
+        fields given plausible values), sent by the user who saw the form so that
+        the request reaches the service; every checkbox and option ticked alone,
+        in pairs and beside a forged id; each query parameter the pages use, on
+        one page per endpoint.
+        """
+        rng = self.rng
+        for name in sorted(self.forms):
+            cap = SWEEP_PER_FORM // (3 if name in EXPENSIVE else 1)
+            fields, choices = [], []
+            for kind, req in self._sweep_form(name):
+                (choices if kind == "choice" else fields).append(req)
+            yield from _sample(rng, fields, cap)
+            yield from _sample(rng, choices, cap)
+        yield from self._sweep_queries()
+
+    def _sweep_form(self, name: str):
+        """Yield ("field" | "choice", request) for each distinct form of ``name``."""
+        rng = self.rng
+        endpoint = self.by_name[name]
+        templates = self.forms[name]
+        names = sorted({n for _p, f in templates for n in f.names})
+        names = [n for n in names if n != "csrfmiddlewaretoken"]
+        seen = set()
+        for path, form in templates:
+            other = path.split("/")[3:4] == ["fuzz-other"]
+            key = (tuple(form.names), tuple(sorted(form.choices)), other)
+            if key in seen:
+                continue
+            seen.add(key)
+            role = self.owners.get(path, "director")
+            baseline = values.plausible(form.fields)
+            # Every name any form of this address has (card counts on a
+            # points-only sheet), each broken alone.
+            for broken in names:
+                for value in rng.sample(SWEEP_VALUES, SWEEP_VALUES_PER_FIELD):
+                    data = [(k, v) for k, v in baseline if k != broken]
+                    if value is not None:
+                        data.append((broken, value))
+                    yield "field", Request(role, "POST", endpoint, path, data=data)
+            for ticked, options in sorted(form.choices.items()):
+                rest = [(k, v) for k, v in baseline if k != ticked]
+                picks = [options[:1], options[:2], [options[0], values.HUGE]]
+                picks.append([options[-1], "-1"])
+                for pick in picks:
+                    data = rest + [(ticked, v) for v in pick]
+                    yield "choice", Request(role, "POST", endpoint, path, data=data)
+
+    def _sweep_queries(self):
+        """Yield each query parameter the pages use, broken, on one page each."""
+        rng = self.rng
+        for name in sorted(self.pages):
+            endpoint = self.by_name[name]
+            role, path = self.pages[name][0]
+            if name.startswith("pdf:"):
+                own = {"size"} | self.query_names.get(name, set())
+            else:
+                own = set(SWEEP_QUERY) | self.query_names.get(name, set())
+            for qname in sorted(own):
+                for value in rng.sample(SWEEP_QUERY_VALUES, 3):
+                    query = urlencode([(qname, value)])
+                    yield Request(role, "GET", endpoint, path, query=query)
+
+    def _pick_endpoint(self) -> ep.Endpoint:
+        weights = [self._weight(e) for e in self.endpoints]
+        return self.rng.choices(self.endpoints, weights=weights)[0]
+
+    def _weight(self, endpoint: ep.Endpoint) -> float:
+        if endpoint.name.startswith("pdf:"):
+            return 0.4  # a PDF costs tens of requests' time
+        if endpoint.name in ("javascript-catalog", "login", "logout"):
+            return 0.3  # a logout makes the rest of the group anonymous
+        if endpoint.name in EXPENSIVE:
+            return 1.0
+        return 3.0 if endpoint.name in self.forms else 1.0
+
+    # ----------------------------------------------------------------- run
+
+    def run(self, total: int) -> Report:
+        import logging
+
+        from django.core.signals import got_request_exception
+
+        started = time.perf_counter()
+        quiet = [logging.getLogger(n) for n in ("django.request", "django.security")]
+        levels = [log.level for log in quiet]
+        for log in quiet:
+            log.setLevel(logging.CRITICAL + 1)
+        got_request_exception.connect(self._on_exception)
+        try:
+            self.crawl()
+            self.report.crawled = self.report.count
+            requests = list(self.sweep())
+            self.report.swept = len(requests)
+            for start in range(0, len(requests), GROUP):
+                sid = self._start_group()
+                for req in requests[start : start + GROUP]:
+                    self.send(req)
+                self._end_group(sid)
+            roles = list(ROLES)
+            while self.report.count - self.report.crawled < total:
+                sid = self._start_group()
+                role = self.rng.choice(roles)
+                for _ in range(GROUP):
+                    if self.rng.random() < 0.02:
+                        self._send_csrf()
+                    else:
+                        self.send(self.next_request(role))
+                self._end_group(sid)
+        finally:
+            got_request_exception.disconnect(self._on_exception)
+            for log, level in zip(quiet, levels, strict=True):
+                log.setLevel(level)
+        self.report.seconds = time.perf_counter() - started
+        return self.report
+
+    def _send_csrf(self) -> None:
+        """Post a form with a wrong token to a client that enforces CSRF."""
+        role = self.rng.choice(("anonymous", "director"))
+        names = sorted(self.forms)
+        endpoint = self.by_name[self.rng.choice(names)]
+        path, fields, _files = self._post_data(endpoint)
+        fields = [(k, v) for k, v in fields if k != "csrfmiddlewaretoken"]
+        fields.append(("csrfmiddlewaretoken", "x" * 64))
+        self.send(Request(role, "POST", endpoint, path, data=fields, csrf=True))
+
+
+def _sample(rng: random.Random, items: list, cap: int) -> list:
+    """Return at most ``cap`` of ``items``, in their order."""
+    if len(items) <= cap:
+        return items
+    keep = set(rng.sample(range(len(items)), cap))
+    return [item for i, item in enumerate(items) if i in keep]
+
+
+def _upload(rng: random.Random):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    bodies = (
+        b"",
+        b'""',
+        b";;;",
+        "voornaam;achternaam;club\nJan;Peeters;Harelbeke\n".encode("utf-16-le"),
+        "voornaam;achternaam;club\nJan;Peeters;Harelbeke\n".encode("utf-16"),
+        "prénom;nom;club\nÉlise;Lefèvre;Comines\n".encode("cp1252"),
+        b"first_name,last_name,club\n\x00\x00,\x01,\x02\n",
+        b'first_name,last_name\n"' + b"x" * 140_000 + b'",y\n',
+        b"\xff\xfe\xfa\xfb" * 100,
+        b"first_name;last_name;club\n" + b"A;B;C\n" * 3000,
+    )
+    return SimpleUploadedFile("fuzz.csv", rng.choice(bodies), content_type="text/csv")
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        return "?"
+    # The last frame in our code, then the exception itself.
+    ours = [
+        line.strip()
+        for line in lines
+        if line.strip().startswith("File ")
+        and "/.venv/" not in line
+        and "site-packages" not in line
+        and "/tests/fuzz/" not in line
+    ]
+    where = ours[-1] if ours else ""
+    return f"{lines[-1].strip()[:300]} @ {where[:200]}"

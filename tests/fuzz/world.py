@@ -1,0 +1,157 @@
+"""Build the small site the fuzz test attacks: three events and five kinds of user.
+
+- ``ind``: an individual event (deals entered point by point), two qualifying rounds
+  closed, the third published with one sheet holding deals and a table event, one
+  confirmed and the others open; a final phase waits.
+- ``pairs``: a fixed-pairs event entering game totals only, round 1 closed and
+  round 2 drawn as a draft (so the swap, redraw and publish forms show).
+- ``other``: a hidden event directed by someone else, entering card counts, its
+  round open; its ids are the cross-event ids a director must not reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class World:
+    users: dict  # role -> User (or None for anonymous)
+    slugs: dict  # "ind" | "pairs" | "other" -> slug
+    ids: dict = field(default_factory=dict)  # (event, kind) -> [ids]
+
+
+ROLES = ("anonymous", "plain", "other_director", "director", "staff")
+
+
+def _ids(qs) -> list[int]:
+    return list(qs.order_by("pk").values_list("pk", flat=True))
+
+
+def build_world() -> World:
+    """Create the events and users; return their slugs and ids."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Player, Team
+    from draws import services as draw_services
+    from scoring import services as scoring
+    from scoring.models import DealRecord, ScoreSheet, TableEvent
+    from scoring.services import DealInput, GameInput
+    from tests.builders import build_event
+    from tournaments.models import Entry, Game, Phase, Round, Seat, Table, Tournament
+
+    User = get_user_model()
+    director = User.objects.create_user(username="fuzz-director")
+    other_director = User.objects.create_user(username="fuzz-other-director")
+    plain = User.objects.create_user(username="fuzz-plain")
+    staff = User.objects.create_user(username="fuzz-staff", is_staff=True)
+    for user in (director, other_director, plain, staff):
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+
+    # --- the individual event: rounds 1-2 closed, round 3 published and open
+    ind = build_event(
+        players=16, rounds=3, final=8, seed=5, clubs=4, slug="fuzz-ind", confirm=False
+    )
+    ind.directors.add(director)
+    final = Phase.objects.get(tournament=ind, order=2)
+    last = Round.objects.get(tournament=ind, number=3)
+    final_round = Round.objects.get(tournament=ind, phase=final)
+    # The builder plays the final too; this event stops before it.
+    Entry.objects.filter(tournament=ind).update(phase=None)
+    final_round.delete()
+    last.status = Round.Status.PUBLISHED
+    last.save(update_fields=["status"])
+    Game.objects.filter(table__round=last).update(
+        score_a=0, score_b=0, finished=False, winner=None, deals_won_a=0, deals_won_b=0
+    )
+    ScoreSheet.objects.filter(table__round=last).update(
+        status=ScoreSheet.Status.OPEN, confirmed_at=None
+    )
+    tables = list(Table.objects.filter(round=last).order_by("number"))
+    nt = "no_trump"
+    played = {n: GameInput([DealInput(nt, 60), DealInput(nt, 58)]) for n in (1, 2, 3)}
+    # Table 1: confirmed. Table 2: two deals a game and an award. Others: open.
+    sheet = ScoreSheet.objects.get(table=tables[0])
+    sheet = scoring.sheet_save(
+        sheet=sheet, data=played, by=director, version=sheet.version
+    )
+    scoring.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
+    sheet = ScoreSheet.objects.get(table=tables[1])
+    sheet = scoring.sheet_save(
+        sheet=sheet, data=played, by=director, version=sheet.version
+    )
+    scoring.table_event_add(
+        sheet=sheet,
+        game=tables[1].games.order_by("number").first(),
+        kind="award",
+        side=0,
+        points=5,
+        reason="fuzz",
+        by=director,
+        version=sheet.version,
+    )
+
+    # --- the pairs event (totals only): round 1 closed, round 2 a draft
+    pairs = build_event(
+        players=10, rounds=1, final=0, seed=6, clubs=3, slug="fuzz-pairs", pairs=True
+    )
+    pairs.directors.add(director)
+    Tournament.objects.filter(pk=pairs.pk).update(
+        entry_mode=Tournament.EntryMode.TOTALS
+    )
+    phase = Phase.objects.get(tournament=pairs, order=1)
+    Phase.objects.filter(pk=phase.pk).update(rounds=3)
+    phase.refresh_from_db()
+    draw_services.round_draw(phase=phase, by=director, seed=3)
+
+    # --- another director's hidden event
+    other = build_event(
+        players=8, rounds=1, final=0, seed=7, clubs=2, slug="fuzz-other", confirm=False
+    )
+    Tournament.objects.filter(pk=other.pk).update(
+        is_public=False, entry_mode=Tournament.EntryMode.CARDS
+    )
+    other.directors.add(other_director)
+    Game.objects.filter(table__round__tournament=other).update(
+        score_a=0, score_b=0, finished=False, winner=None, deals_won_a=0, deals_won_b=0
+    )
+    ScoreSheet.objects.filter(table__round__tournament=other).update(
+        status=ScoreSheet.Status.OPEN, confirmed_at=None
+    )
+
+    world = World(
+        users={
+            "anonymous": None,
+            "plain": plain,
+            "other_director": other_director,
+            "director": director,
+            "staff": staff,
+        },
+        slugs={"ind": ind.slug, "pairs": pairs.slug, "other": other.slug},
+    )
+    for key, t in (("ind", ind), ("pairs", pairs), ("other", other)):
+        world.ids[key, "phase"] = _ids(Phase.objects.filter(tournament=t))
+        world.ids[key, "round"] = _ids(Round.objects.filter(tournament=t))
+        world.ids[key, "number"] = list(
+            Round.objects.filter(tournament=t)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        world.ids[key, "table"] = _ids(Table.objects.filter(round__tournament=t))
+        world.ids[key, "entry"] = _ids(Entry.objects.filter(tournament=t))
+        world.ids[key, "seat"] = _ids(Seat.objects.filter(round__tournament=t))
+        world.ids[key, "game"] = _ids(Game.objects.filter(table__round__tournament=t))
+        world.ids[key, "deal"] = _ids(
+            DealRecord.objects.filter(game__table__round__tournament=t)
+        )
+        world.ids[key, "event"] = _ids(
+            TableEvent.objects.filter(game__table__round__tournament=t)
+        )
+        world.ids[key, "player"] = _ids(Player.objects.filter(entries__tournament=t))
+        world.ids[key, "team"] = _ids(Team.objects.filter(entries__tournament=t))
+        clubs = Club.objects.filter(
+            players__entries__tournament=t
+        ) | Club.objects.filter(teams__entries__tournament=t)
+        world.ids[key, "club"] = sorted(set(clubs.values_list("pk", flat=True)))
+    return world

@@ -1,0 +1,54 @@
+"""Create a tournament from an event file written by export_event."""
+
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from transfer import services
+
+
+class Command(BaseCommand):
+    help = (
+        "Create the tournament of FILE (written by export_event) with its people "
+        "and history in this database, in one transaction. Clubs, players and "
+        "teams this database has already are reused. Prints the new slug."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="The event file to read.")
+        parser.add_argument(
+            "--slug",
+            default=None,
+            help="Import under this short name (when the file's is taken here).",
+        )
+
+    def handle(self, *args, **options):
+        path = Path(options["file"])
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot read %(file)s: %(error)s")
+                % {"file": path, "error": exc.strerror or exc}
+            ) from None
+        report = services.ImportReport()
+        try:
+            data = services.event_from_json(raw)
+            tournament = services.import_event(
+                data, slug=options["slug"], report=report
+            )
+        except ValidationError as exc:
+            message = " ".join(exc.messages)
+            raise CommandError(f"{message} {_('Nothing was imported.')}") from None
+        if options["verbosity"] > 0:
+            for section in services.REPORT_ORDER:
+                created = report.created.get(section, 0)
+                reused = report.reused.get(section, 0)
+                if created or reused:
+                    self.stderr.write(
+                        _("%(section)s: %(created)s created, %(reused)s reused")
+                        % {"section": section, "created": created, "reused": reused}
+                    )
+        self.stdout.write(tournament.slug)
