@@ -1,20 +1,43 @@
-"""Read clubs, players and teams for the director's lists and the import."""
+"""Read clubs, players and teams for the director's lists and the import.
 
-from django.db.models import Count, Q, QuerySet
+The lists' searches ignore case and accents ("ghesquiere" finds Ghesquière), as
+check-in and "where do I sit?" do: the texts are folded in Python with the one
+folding function (SQLite has no ``unaccent``, and a stored folded column would be
+one more thing to keep in step). A club's players, the players of a federation, a
+few thousand rows: a few narrow columns each, read once per search.
+"""
 
+from django.db.models import Count, QuerySet
+
+from clubs.folding import fold
 from clubs.models import Club, Player, Team
+
+
+def _matching(
+    queryset: QuerySet, query: str, fields: tuple[str, ...], whole=()
+) -> QuerySet:
+    """Narrow ``queryset`` to the rows in which every word of ``query`` appears.
+
+    Each word is looked for, folded, in the folded text of ``fields`` (related
+    fields too: ``club__name``); the ``whole`` fields (a member number, a club's
+    short name) match only when typed whole: "12" does not find number 123.
+    """
+    words = fold(query).split()
+    if not words:
+        return queryset
+    keep = []
+    for pk, *values in queryset.values_list("pk", *fields, *whole):
+        text = fold(" ".join(v for v in values[: len(fields)] if v))
+        exact = {fold(v) for v in values[len(fields) :] if v}
+        if all(w in text or w in exact for w in words):
+            keep.append(pk)
+    return queryset.filter(pk__in=keep)
 
 
 def club_list(*, query: str = "") -> QuerySet[Club]:
     """Return the clubs (with player counts) whose name, short name or city matches."""
     clubs = Club.objects.annotate(player_count=Count("players")).order_by("name")
-    for word in query.split():
-        clubs = clubs.filter(
-            Q(name__icontains=word)
-            | Q(short_name__icontains=word)
-            | Q(city__icontains=word)
-        )
-    return clubs
+    return _matching(clubs, query, ("name", "short_name", "city"))
 
 
 def club_find(*, name: str) -> Club | None:
@@ -39,15 +62,12 @@ def player_list(*, query: str = "", club: Club | None = None) -> QuerySet[Player
     players = Player.objects.select_related("club").order_by("last_name", "first_name")
     if club is not None:
         players = players.filter(club=club)
-    for word in query.split():
-        players = players.filter(
-            Q(first_name__icontains=word)
-            | Q(last_name__icontains=word)
-            | Q(member_number__iexact=word)
-            | Q(club__name__icontains=word)
-            | Q(club__short_name__iexact=word)
-        )
-    return players
+    return _matching(
+        players,
+        query,
+        ("first_name", "last_name", "club__name"),
+        whole=("member_number", "club__short_name"),
+    )
 
 
 def player_find(*, first_name: str, last_name: str, club: Club | None) -> Player | None:
@@ -63,17 +83,24 @@ def player_find(*, first_name: str, last_name: str, club: Club | None) -> Player
 
 
 def team_list(*, query: str = "") -> QuerySet[Team]:
+    """Return the teams matching every word of ``query``: its name, its club's, or
+    its players' names (a player's surname finds the team)."""
     teams = Team.objects.select_related("club", "player_one", "player_two").order_by(
         "name"
     )
-    for word in query.split():
-        teams = teams.filter(
-            Q(name__icontains=word)
-            | Q(club__name__icontains=word)
-            | Q(player_one__last_name__icontains=word)
-            | Q(player_two__last_name__icontains=word)
-        )
-    return teams
+    return _matching(
+        teams,
+        query,
+        (
+            "name",
+            "club__name",
+            "player_one__first_name",
+            "player_one__last_name",
+            "player_two__first_name",
+            "player_two__last_name",
+        ),
+        whole=("club__short_name",),
+    )
 
 
 def team_find(*, name: str, club: Club | None) -> Team | None:

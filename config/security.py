@@ -33,6 +33,23 @@ def client_ip(request) -> str | None:
     return None
 
 
+# django-axes stores the username tried in a column of 255 characters and cuts
+# every other field it records (user agent, path, Accept) to its column, but not
+# this one: a 100,000-character username made PostgreSQL refuse the row (a 500).
+USERNAME_STORED = 255
+
+
+def client_username(request, credentials=None) -> str | None:
+    """Return the username a login tried, as django-axes records and counts it.
+
+    Axes's own rule (the credentials, else the posted form's ``username``), cut to
+    its column; a real username (150 characters at most) is never cut.
+    """
+    source = credentials if credentials else getattr(request, "POST", {})
+    username = source.get(settings.AXES_USERNAME_FORM_FIELD) if source else None
+    return username[:USERNAME_STORED] if isinstance(username, str) else username
+
+
 def lockout_response(request, original_response=None, credentials=None):
     """The page of a paused login (429): how many failures, how long to wait."""
     return render(

@@ -220,6 +220,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_USERNAME_CALLABLE = "config.security.client_username"
 
 # Password reset mails. The console (the server's output) by default: a hall has no
 # mail server, and a director there asks whoever runs the laptop.

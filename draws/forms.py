@@ -12,3 +12,39 @@ class DrawForm(forms.Form):
         max_value=2**62,
         help_text=_("Empty: a new random draw. A seed repeats an earlier draw."),
     )
+
+
+class ReasonForm(forms.Form):
+    """Why a published round is changed: kept in its history."""
+
+    reason = forms.CharField(
+        label=_("reason"),
+        max_length=500,
+        help_text=_(
+            "Kept in the round's history, e.g. “did not come back after lunch”."
+        ),
+    )
+
+    def __init__(self, *args, required: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].required = required
+
+
+class ReplaceForm(ReasonForm):
+    """Seat a reserve or a late entry in place of an absent entrant."""
+
+    entry = forms.TypedChoiceField(label=_("in their place"), coerce=int)
+    withdraw = forms.BooleanField(
+        label=_("withdraw the absent entrant from the tournament"), required=False
+    )
+
+    def __init__(self, *args, candidates=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [
+            (
+                e.pk,
+                _("%(name)s (bye)") % {"name": e} if e.on_bye else str(e),
+            )
+            for e in candidates
+        ]
+        self.order_fields(["entry", "withdraw", "reason"])

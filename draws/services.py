@@ -10,7 +10,12 @@ from django.utils.translation import gettext as _
 
 from draws import generators as draw_module
 from draws.generators import registry as draw_methods
-from draws.selectors import advance_preview
+from draws.selectors import (
+    advance_preview,
+    phase_advance_blocker,
+    round_draw_blocker,
+    tables_with_results,
+)
 from scoring.services import EntryConflict
 from standings.labels import tiebreak_label
 from tournaments import selectors
@@ -163,21 +168,9 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
     """Draw the phase's next round as a draft: tables, seats, games, sheets, byes."""
     tournament = Tournament.objects.select_for_update().get(pk=phase.tournament_id)
     phase = Phase.objects.select_related("tournament").get(pk=phase.pk)
-    if Round.objects.filter(tournament=tournament, status=Round.Status.DRAFT).exists():
-        raise ValidationError(
-            _("A round is still a draft: publish it (or draw it again) first.")
-        )
-    drawn = Round.objects.filter(phase=phase).count()
-    if drawn >= phase.rounds:
-        raise ValidationError(
-            _("All %(count)d rounds of %(phase)s are drawn.")
-            % {"count": phase.rounds, "phase": phase.name}
-        )
-    later = Round.objects.filter(
-        tournament=tournament, phase__order__gt=phase.order
-    ).exists()
-    if later:
-        raise ValidationError(_("A later phase has begun already."))
+    blocker = round_draw_blocker(phase=phase)  # what the pages check too
+    if blocker is not None:
+        raise ValidationError(blocker)
     number = (
         Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
     ) + 1
@@ -198,6 +191,71 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
         round=rnd, action=RoundLog.Action.DRAWN, reason=_draw_summary(result), by=by
     )
     return rnd
+
+
+def round_lock_for_change(*, round: Round, reason: str) -> Round:  # noqa: A002
+    """Lock a round whose draw may change: a draft, or published with a reason.
+
+    A published round changes only by hand, each change logged with its reason
+    and shown to the players at once; a closed round is reopened first.
+    """
+    rnd = (
+        Round.objects.select_for_update()
+        .select_related("tournament", "phase")
+        .get(pk=round.pk)
+    )
+    if rnd.status == Round.Status.CLOSED:
+        raise ValidationError(
+            _("Round %(number)d is closed: reopen it before changing its draw.")
+            % {"number": rnd.number}
+        )
+    if rnd.status == Round.Status.PUBLISHED and not (reason or "").strip():
+        raise ValidationError(
+            _(
+                "Round %(number)d is published: give a reason for the change "
+                "(the players see it at once)."
+            )
+            % {"number": rnd.number}
+        )
+    return rnd
+
+
+def refuse_tables_with_results(
+    *, round: Round, tables: list[Table], action: str
+) -> None:
+    """Refuse a change of seats at a table whose sheet has results entered."""
+    if round.status == Round.Status.DRAFT:
+        return
+    entered = tables_with_results(round=round, table_ids=[t.pk for t in tables])
+    for table in tables:
+        if table.pk in entered:
+            raise ValidationError(
+                _(
+                    "Table %(table)d has results entered: its seats cannot be "
+                    "%(action)s. Correct its sheet, or record a forfeit."
+                )
+                % {"table": table.number, "action": action}
+            )
+
+
+def log_change(*, round: Round, action: str, change: str, reason: str, by) -> None:
+    """Log a change of the draw; a published round's change is a repair, shown."""
+    reason = (reason or "").strip()
+    if round.status != Round.Status.DRAFT:
+        RoundLog.objects.create(
+            round=round,
+            action=RoundLog.Action.REPAIRED,
+            reason=f"{change} — {reason}" if reason else change,
+            by=by,
+        )
+        tournament_touch(tournament=round.tournament)
+        return
+    RoundLog.objects.create(
+        round=round,
+        action=action,
+        reason=f"{change} — {reason}" if reason else change,
+        by=by,
+    )
 
 
 def _lock_draft(round: Round) -> Round:
@@ -269,9 +327,15 @@ def _retag_tables(rnd: Round, tables: list[Table]) -> None:
 
 
 @transaction.atomic
-def round_swap_seats(*, round: Round, seat_a: Seat, seat_b: Seat, by) -> Round:
-    """Swap the entrants of two seats of a draft round (a director's hand change)."""
-    rnd = _lock_draft(round)
+def round_swap_seats(
+    *, round: Round, seat_a: Seat, seat_b: Seat, by, reason: str = ""
+) -> Round:
+    """Swap the entrants of two seats (a director's hand change).
+
+    In a draft at will; in a published round with a reason, while neither table
+    has a result entered (``round_lock_for_change``).
+    """
+    rnd = round_lock_for_change(round=round, reason=reason)
     seats = {
         s.pk: s
         for s in Seat.objects.select_for_update()
@@ -286,6 +350,9 @@ def round_swap_seats(*, round: Round, seat_a: Seat, seat_b: Seat, by) -> Round:
             _("Both seats are at table %(table)d: swapping them changes nothing.")
             % {"table": a.table.number}
         )
+    refuse_tables_with_results(
+        round=rnd, tables=[a.table, b.table], action=_("swapped")
+    )
     entry_a, entry_b = a.entry, b.entry
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     Seat.objects.bulk_create(
@@ -295,22 +362,29 @@ def round_swap_seats(*, round: Round, seat_a: Seat, seat_b: Seat, by) -> Round:
         ]
     )
     _retag_tables(rnd, [a.table, b.table])
-    RoundLog.objects.create(
+    log_change(
         round=rnd,
         action=RoundLog.Action.SWAPPED,
-        reason=_("%(a)s (table %(ta)d) ⇄ %(b)s (table %(tb)d)")
+        change=_("%(a)s (table %(ta)d) ⇄ %(b)s (table %(tb)d)")
         % {"a": entry_a, "ta": a.table.number, "b": entry_b, "tb": b.table.number},
+        reason=reason,
         by=by,
     )
     return rnd
 
 
 @transaction.atomic
-def round_swap_bye(*, round: Round, seat: Seat, bye: Bye, by) -> Round:
-    """Give a seat's entrant the bye and seat the entrant who had it."""
-    rnd = _lock_draft(round)
+def round_swap_bye(
+    *, round: Round, seat: Seat, bye: Bye, by, reason: str = ""
+) -> Round:
+    """Give a seat's entrant the bye and seat the entrant who had it.
+
+    In a published round with a reason, while the table has no result entered.
+    """
+    rnd = round_lock_for_change(round=round, reason=reason)
     seat = Seat.objects.select_related("table", "entry").get(pk=seat.pk, round=rnd)
     bye = Bye.objects.select_related("entry").get(pk=bye.pk, round=rnd)
+    refuse_tables_with_results(round=rnd, tables=[seat.table], action=_("swapped"))
     seated, waiting = seat.entry, bye.entry
     seat.delete()
     bye.delete()
@@ -319,11 +393,12 @@ def round_swap_bye(*, round: Round, seat: Seat, bye: Bye, by) -> Round:
     )
     Bye.objects.create(round=rnd, entry=seated)
     _retag_tables(rnd, [seat.table])
-    RoundLog.objects.create(
+    log_change(
         round=rnd,
         action=RoundLog.Action.SWAPPED,
-        reason=_("%(a)s (table %(t)d) ⇄ %(b)s (bye)")
+        change=_("%(a)s (table %(t)d) ⇄ %(b)s (bye)")
         % {"a": seated, "t": seat.table.number, "b": waiting},
+        reason=reason,
         by=by,
     )
     return rnd
@@ -367,22 +442,12 @@ def phase_advance(*, phase, by):
     """
     tournament = Tournament.objects.select_for_update().get(pk=phase.tournament_id)
     phase = Phase.objects.select_related("tournament").get(pk=phase.pk)
+    blocked = phase_advance_blocker(phase=phase)  # what the pages check too
+    if blocked is not None:
+        code, message = blocked
+        raise EntryConflict(message, code=code)
     rounds = list(Round.objects.filter(phase=phase).order_by("number"))
-    if len(rounds) < phase.rounds or any(
-        r.status != Round.Status.CLOSED for r in rounds
-    ):
-        raise EntryConflict(
-            _("Close every round of %(phase)s before advancing its qualifiers.")
-            % {"phase": phase.name},
-            code="rounds_open",
-        )
     result = advance_preview(phase=phase)
-    if Round.objects.filter(phase=result.next_phase).exists():
-        raise EntryConflict(
-            _("%(phase)s has begun: its qualifiers are fixed.")
-            % {"phase": result.next_phase.name},
-            code="next_begun",
-        )
     Entry.objects.filter(tournament=tournament, phase=result.next_phase).update(
         phase=None, seed=None
     )

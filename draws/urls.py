@@ -32,12 +32,20 @@ urlpatterns = [
         views.round_publish,
         name="round_publish",
     ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/unpublish/",
+        views.round_unpublish,
+        name="round_unpublish",
+    ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/seats/<int:seat_id>/",
+        views.seat_repair,
+        name="seat_repair",
+    ),
 ]
 
 # Mounted with the score sheets (namespace "scoring"): the results desk of a phase's
 # last round shows the cut and advances the qualifiers.
 desk_urlpatterns = [
-    path(
-        "round/<int:round_id>/advance/", views.phase_advance, name="phase_advance"
-    ),
+    path("round/<int:round_id>/advance/", views.phase_advance, name="phase_advance"),
 ]

@@ -10,10 +10,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.params import parse_id
-from draws import services
-from draws.forms import DrawForm
+from draws import repair, services
+from draws.forms import DrawForm, ReasonForm, ReplaceForm
 from draws.generators import REASON_TEXT
-from draws.selectors import advance_panel
+from draws.selectors import (
+    advance_panel,
+    phase_actions,
+    replacement_candidates,
+    tables_with_results,
+)
 from scoring.services import EntryError
 from standings.rounds import round_read
 from tournaments import selectors
@@ -30,7 +35,7 @@ def phase_list(request, tournament):
         "draws/phase_list.html",
         {
             "tournament": tournament,
-            "phases": selectors.phase_list(tournament=tournament),
+            "phases": phase_actions(phases=selectors.phase_list(tournament=tournament)),
             "counts": selectors.entry_counts(tournament=tournament),
             "draw_form": DrawForm(),
         },
@@ -123,6 +128,8 @@ def round_detail(request, tournament, number):
     rnd = _get_round(tournament, number)
     data = round_read(round=rnd, with_games=False, with_flags=True)
     tables = data.tables
+    published = rnd.status == Round.Status.PUBLISHED
+    entered = tables_with_results(round=rnd) if published else set()
     return render(
         request,
         "draws/round.html",
@@ -134,6 +141,15 @@ def round_detail(request, tournament, number):
             ],
             "byes": data.byes_by_name,
             "is_draft": rnd.status == Round.Status.DRAFT,
+            # A draft, or a published round's tables without results: seats move.
+            "can_change": rnd.status != Round.Status.CLOSED,
+            "is_published": published,
+            "entered": entered,
+            "unpublish_blocker": repair.unpublish_blocker(round=rnd)
+            if published
+            else None,
+            "reason_form": ReasonForm(),
+            "at": _table_number(request.GET.get("at")),
             "flagged": sum(1 for t in tables if t.rematches or t.same_club),
             "withdrawn": [s for t in tables for s in t.seats if s.withdrawn],
             "log": rnd.log.select_related("by").order_by("-at", "-id")[:20],
@@ -146,8 +162,24 @@ def round_detail(request, tournament, number):
     )
 
 
-def _round_redirect(tournament, rnd) -> HttpResponseRedirect:
-    return redirect("director:round", slug=tournament.slug, number=rnd.number)
+def _table_number(value) -> int | None:
+    """Read a table number from the request (where to return), else None."""
+    return int(value) if value and value.isdigit() and len(value) < 6 else None
+
+
+def _round_redirect(tournament, rnd, at: int | None = None) -> HttpResponseRedirect:
+    """Go back to the round's page, at table ``at`` when given (keeps the place)."""
+    url = reverse(
+        "director:round", kwargs={"slug": tournament.slug, "number": rnd.number}
+    )
+    if at is not None:
+        url += f"?at={at}#table-{at}"
+    return HttpResponseRedirect(url)
+
+
+def _report(request, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
 
 
 @director_required
@@ -170,30 +202,171 @@ def round_redraw(request, tournament, number):
 @require_POST
 def round_swap(request, tournament, number):
     rnd = _get_round(tournament, number)
+    at = _table_number(request.POST.get("at"))
     # Only ids the database can hold: a 20-digit one is no seat (not a 500).
     seat_ids = [i for i in map(parse_id, request.POST.getlist("seat")) if i]
     bye_ids = [i for i in map(parse_id, request.POST.getlist("bye")) if i]
+    reason = request.POST.get("reason", "").strip()
     try:
         if len(seat_ids) == 2 and not bye_ids:
-            seats = list(Seat.objects.filter(round=rnd, pk__in=seat_ids))
+            seats = list(
+                Seat.objects.filter(round=rnd, pk__in=seat_ids).select_related(
+                    "table", "entry__player", "entry__team"
+                )
+            )
             if len(seats) != 2:
                 raise ValidationError(_("Choose two seats of this round."))
+            if rnd.status == Round.Status.PUBLISHED and not reason:
+                return _swap_confirm(request, tournament, rnd, seats, None, at)
             services.round_swap_seats(
-                round=rnd, seat_a=seats[0], seat_b=seats[1], by=request.user
+                round=rnd,
+                seat_a=seats[0],
+                seat_b=seats[1],
+                by=request.user,
+                reason=reason,
             )
         elif len(seat_ids) == 1 and len(bye_ids) == 1:
-            seat = get_object_or_404(Seat, round=rnd, pk=seat_ids[0])
+            seat = get_object_or_404(
+                Seat.objects.select_related("table", "entry__player", "entry__team"),
+                round=rnd,
+                pk=seat_ids[0],
+            )
             bye = get_object_or_404(Bye, round=rnd, pk=bye_ids[0])
-            services.round_swap_bye(round=rnd, seat=seat, bye=bye, by=request.user)
+            if rnd.status == Round.Status.PUBLISHED and not reason:
+                return _swap_confirm(request, tournament, rnd, [seat], bye, at)
+            services.round_swap_bye(
+                round=rnd, seat=seat, bye=bye, by=request.user, reason=reason
+            )
         else:
             raise ValidationError(
                 _("Tick exactly two seats (or one seat and one bye) to swap them.")
             )
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        _report(request, exc)
     else:
         messages.success(request, _("Swapped."))
+    return _round_redirect(tournament, rnd, at)
+
+
+def _swap_confirm(request, tournament, rnd, seats, bye, at):
+    """Ask for the reason of a swap in a published round (the players see it)."""
+    return render(
+        request,
+        "draws/swap_confirm.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "seats": seats,
+            "bye": bye,
+            "at": at,
+            "form": ReasonForm(request.POST if "reason" in request.POST else None),
+        },
+    )
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def seat_repair(request, tournament, number, seat_id):
+    """Repair one seat: a reserve or late entry in its place, a bye, a forfeit."""
+    rnd = _get_round(tournament, number)
+    seat = get_object_or_404(
+        Seat.objects.select_related("table", "entry__player", "entry__team"),
+        round=rnd,
+        pk=parse_id(seat_id) or 0,  # a 20-digit id is no seat (not a 500)
+    )
+    at = seat.table.number
+    candidates = replacement_candidates(round=rnd)
+    draft = rnd.status == Round.Status.DRAFT
+    action = request.POST.get("action") if request.method == "POST" else None
+    forms_ = {
+        "replace": ReplaceForm(
+            request.POST if action == "replace" else None,
+            candidates=candidates,
+            required=not draft,
+            prefix="replace",
+        ),
+        "bye": ReasonForm(
+            request.POST if action == "bye" else None, required=not draft, prefix="bye"
+        ),
+        "forfeit": ReasonForm(
+            request.POST if action == "forfeit" else None, prefix="forfeit"
+        ),
+    }
+    form = forms_.get(action)
+    if form is not None and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if action == "replace":
+                repair.seat_replace(
+                    round=rnd,
+                    seat=seat,
+                    entry=data["entry"],
+                    withdraw=data["withdraw"],
+                    reason=data["reason"],
+                    by=request.user,
+                )
+                messages.success(
+                    request,
+                    _("Table %(table)d: the seat is taken by its new player.")
+                    % {"table": at},
+                )
+            elif action == "bye":
+                repair.seat_to_bye(
+                    round=rnd, seat=seat, reason=data["reason"], by=request.user
+                )
+                messages.success(
+                    request, _("%(name)s has a bye.") % {"name": seat.entry}
+                )
+            else:
+                repair.table_forfeit(
+                    round=rnd, seat=seat, reason=data["reason"], by=request.user
+                )
+                messages.success(
+                    request,
+                    _("Table %(table)d is recorded as a forfeit.") % {"table": at},
+                )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return _round_redirect(tournament, rnd, at)
+    return render(
+        request,
+        "draws/seat_repair.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "seat": seat,
+            "forms": forms_,
+            "candidates": candidates,
+            "is_draft": draft,
+            "entered": seat.table_id
+            in tables_with_results(round=rnd, table_ids=[seat.table_id]),
+        },
+        status=422 if form is not None and form.errors else 200,
+    )
+
+
+@director_required
+@require_POST
+def round_unpublish(request, tournament, number):
+    rnd = _get_round(tournament, number)
+    form = ReasonForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(
+                _("Give a reason: it is kept in the round's history.")
+            )
+        repair.round_unpublish(
+            round=rnd, reason=form.cleaned_data["reason"], by=request.user
+        )
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Round %(number)d is a draft again: the players no longer see it.")
+            % {"number": rnd.number},
+        )
     return _round_redirect(tournament, rnd)
 
 
@@ -201,11 +374,19 @@ def round_swap(request, tournament, number):
 @require_POST
 def round_publish(request, tournament, number):
     rnd = _get_round(tournament, number)
+    if rnd.status == Round.Status.DRAFT and request.POST.get("confirmed") != "1":
+        data = round_read(round=rnd, with_games=False, with_flags=True)
+        flagged = [t for t in data.tables if t.rematches or t.same_club]
+        if flagged:  # publishing those is a choice: say which, ask once more
+            return render(
+                request,
+                "draws/publish_confirm.html",
+                {"tournament": tournament, "round": rnd, "flagged": flagged},
+            )
     try:
         services.round_publish(round=rnd, by=request.user)
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        _report(request, exc)
     else:
         messages.success(
             request,

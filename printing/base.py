@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import math
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -27,6 +26,8 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
+
+from clubs.folding import fold
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -97,8 +98,7 @@ def shrink(
 
 def sort_key(text: str) -> str:
     """Return an accent- and case-blind key so that Élise sorts among the Es."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return fold(text)
 
 
 # -------------------------------------------------------------- the base document

@@ -19,7 +19,11 @@ class NameTable(FastBodyTable):
     """
 
     name = tables.Column(verbose_name=_("name"), empty_values=())
-    club = tables.Column(verbose_name=_("club"), attrs={"td": {"class": "muted"}})
+    # The club's name, never its short name ("C1" tells a player nothing).
+    club = tables.Column(
+        verbose_name=_("club"),
+        attrs={"th": {"class": "hide-phone"}, "td": {"class": "muted hide-phone"}},
+    )
     table = tables.Column(
         verbose_name=_("table"),
         empty_values=(),
@@ -42,11 +46,13 @@ class NameTable(FastBodyTable):
             html = f"<strong>{escape(record.name)}</strong>"
             if record.detail:
                 html += f'<br><span class="muted small">{escape(record.detail)}</span>'
+            if record.seat.club:  # on a phone, under the name (no club column)
+                html += f'<span class="club-line">{escape(record.seat.club)}</span>'
             return html
         if name == "table":
             if record.table:
                 number = escape(record.table)
                 return f'<a href="{escape(self.draw_url)}#table-{number}">{number}</a>'
             return f'<span class="badge">{escape(gettext("bye"))}</span>'
-        value = getattr(record, name)
+        value = record.seat.club if name == "club" else getattr(record, name)
         return "—" if value in (None, "") else escape(value)

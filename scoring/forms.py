@@ -161,6 +161,8 @@ class DealForm(forms.Form):
     def __init__(
         self, *args, form_id: str = "deal-form", columns: dict | None = None, **kw
     ):
+        # Ids of their own: the event form on the same page has a "game" too.
+        kw.setdefault("auto_id", "deal_%s")
         """``columns`` (``selectors.columns_for``) says which boxes the sheet shows.
 
         A box the sheet does not show is no field at all: what a tampered post
@@ -181,6 +183,9 @@ class DealForm(forms.Form):
         for name, field in self.fields.items():
             if name not in ("game", "number"):
                 field.widget.attrs["form"] = form_id
+                # The entry row is a table row: its boxes have no <label> of their
+                # own, the column's heading is read out through this name.
+                field.widget.attrs.setdefault("aria-label", str(field.label))
         first = "tens_a" if cards else "points_a"
         if first in self.fields:
             self.fields[first].widget.attrs["data-after-trump"] = "1"
@@ -269,6 +274,7 @@ class EventForm(forms.Form):
     )
 
     def __init__(self, *args, games=(), **kwargs):
+        kwargs.setdefault("auto_id", "event_%s")  # the deal form has a "game" too
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [
             (g.id, _("Game %(number)s") % {"number": g.number}) for g in games
@@ -278,6 +284,32 @@ class EventForm(forms.Form):
 class EventRemoveForm(forms.Form):
     event = IdField()
     reason = forms.CharField(required=False, max_length=500, validators=[validate_text])
+
+
+class TableJumpForm(forms.Form):
+    """The results desk's "table" box: type the paper sheet's number, Enter."""
+
+    table = forms.IntegerField(
+        label=_("Go to table"),
+        min_value=1,
+        max_value=9999,
+        widget=forms.TextInput(
+            attrs={
+                "inputmode": "numeric",
+                "autocomplete": "off",
+                "enterkeyhint": "go",
+                "size": 4,
+                "maxlength": 4,
+                "data-goto-table": "1",
+            }
+        ),
+    )
+
+    def __init__(self, *args, autofocus: bool = False, **kwargs):
+        kwargs.setdefault("auto_id", "goto_%s")
+        super().__init__(*args, **kwargs)
+        if autofocus:  # the desk's first key is a table number
+            self.fields["table"].widget.attrs["autofocus"] = True
 
 
 class ReasonForm(forms.Form):

@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from clubs.tables import BaseTable
 from scoring.models import ScoreSheet
@@ -39,9 +40,25 @@ class RoundDeskTable(BaseTable):
     def render_status(self, record):
         label = ScoreSheet.Status(record.status).label
         url = reverse("scoring:sheet", kwargs={"table_id": record.table.pk})
-        return format_html(
+        html = format_html(
             '<a class="badge sheet-{}" href="{}">{}</a>', record.status, url, label
         )
+        if record.disputed:
+            html += format_html(
+                ' <a class="badge sheet-disputed" href="{}#differences">{}</a>',
+                url,
+                _("entries differ"),
+            )
+        if record.corrections:
+            html += format_html(
+                ' <a class="badge sheet-corrected" href="{}#corrections">{}</a>',
+                url,
+                ngettext(
+                    "corrected once", "corrected %(count)s times", record.corrections
+                )
+                % {"count": record.corrections},
+            )
+        return html
 
     @staticmethod
     def _who(user, when):

@@ -110,8 +110,8 @@ def _render_sheet(
     if edit is None and deal_form is not None and deal_form.is_bound:
         number = deal_form.data.get("number")
         game = deal_form.data.get("game")
-        if number and str(number).isdigit() and str(game).isdigit():
-            edit = (int(game), int(number))
+        if parse_id(number) and parse_id(game):
+            edit = (parse_id(game), parse_id(number))
     # Build only the forms the sheet shows: the event form on the first entry of
     # an open sheet, a totals form per game when the tournament enters totals.
     if event_form is None and view.editable and copy == 1:
@@ -121,11 +121,12 @@ def _render_sheet(
         for block in view.games:
             if block.game.id not in totals_forms:
                 totals_forms[block.game.id] = forms.TotalsForm(
+                    auto_id=f"id_%s_{block.game.id}",
                     initial={
                         "game": block.game.id,
                         "score_a": block.totals[0] if block.totals else None,
                         "score_b": block.totals[1] if block.totals else None,
-                    }
+                    },
                 )
             block.totals_form = totals_forms[block.game.id]
     sheet_url = _sheet_url(table, copy)
@@ -142,6 +143,8 @@ def _render_sheet(
         # Each deal row's "edit" link: worked out once, not once per row.
         "edit_links": view.editable and not edit,
         "edit_base": f"{sheet_url}{'&' if '?' in sheet_url else '?'}edit=",
+        "nav": selectors.sheet_neighbours(table=table),
+        "jump_form": forms.TableJumpForm(),
     }
     template = "scoring/_sheet.html" if _is_htmx(request) else "scoring/sheet.html"
     return render(request, template, context, status=status)
@@ -198,8 +201,8 @@ def sheet(request, table_id: int):
     raw = request.GET.get("edit", "")
     if "." in raw:
         game, _dot, number = raw.partition(".")
-        if game.isdigit() and number.isdigit():
-            edit = (int(game), int(number))
+        if parse_id(game) and parse_id(number):
+            edit = (parse_id(game), parse_id(number))
     copy = _copy(request)
     deal_form = None
     if edit is not None:
@@ -296,7 +299,10 @@ def deal_delete(request, table_id: int):
             reason=form.cleaned_data.get("reason", ""),
         )
     except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, copy, exc)
+        # The deal stays open for editing, a missing reason next to its box.
+        deal_form = _deal_form(table, data=request.POST)
+        deal_form.is_valid()
+        return _refused(request, table, copy, exc, deal_form, deal_form=deal_form)
     return _saved(request, table, copy, saved)
 
 
@@ -308,10 +314,12 @@ def totals_save(request, table_id: int):
     refused = _mode_refusal(request, table, copy, totals=True)
     if refused is not None:
         return refused
-    form = forms.TotalsForm(request.POST)
+    game_id = request.POST.get("game", "")
+    suffix = game_id if game_id.isascii() and game_id.isdigit() else "game"
+    form = forms.TotalsForm(request.POST, auto_id=f"id_%s_{suffix}")
     version = _version(request)
-    game_id = form.data.get("game")
-    totals_forms = {int(game_id): form} if str(game_id).isdigit() else {}
+    game_pk = parse_id(game_id)
+    totals_forms = {game_pk: form} if game_pk else {}
     if version is None:
         return _bad_version(request, table, copy, totals_forms=totals_forms)
     if not form.is_valid():
@@ -398,9 +406,12 @@ def sheet_confirm(request, table_id: int):
     except (EntryError, SheetConflict) as exc:
         return _refused(request, table, 1, exc)
     messages.success(request, _("%(table)s is confirmed.") % {"table": table})
-    # Keyboard first: go straight on to the next table still to confirm.
-    following = selectors.next_unconfirmed_table(table=table)
-    if following is not None:
+    # Keyboard first: go straight on to the next sheet not entered (the pile of
+    # paper), then to the next one still to confirm, then back to the desk.
+    nav = selectors.sheet_neighbours(table=table)
+    if nav.next_open is not None:
+        target = reverse("scoring:sheet", kwargs={"table_id": nav.next_open[0]})
+    elif (following := selectors.next_unconfirmed_table(table=table)) is not None:
         target = reverse("scoring:sheet", kwargs={"table_id": following.pk})
     else:
         target = reverse("scoring:round", kwargs={"round_id": table.round_id})
@@ -414,11 +425,20 @@ def sheet_confirm(request, table_id: int):
 # --------------------------------------------------------------------------- round
 
 
-def _render_desk(request, rnd: Round, *, status=200, reopen_form=None, error=None):
+def _render_desk(
+    request, rnd: Round, *, status=200, reopen_form=None, error=None, jump_form=None
+):
     desk = selectors.round_desk(round=rnd)
+    codes = [f.code for f in selectors.DESK_FILTERS]
+    show = request.GET.get("show")
+    show = show if show in codes else None
+    arrival = request.GET.get("order") == "arrival"
     context = {
         "desk": desk,
-        "table": RoundDeskTable(desk.rows),
+        "table": RoundDeskTable(desk.shown(show, arrival=arrival)),
+        "show": show,
+        "arrival": arrival,
+        "jump_form": jump_form or forms.TableJumpForm(autofocus=True),
         "reopen_form": reopen_form or forms.ReasonForm(),
         "error": error,
     }
@@ -427,8 +447,25 @@ def _render_desk(request, rnd: Round, *, status=200, reopen_form=None, error=Non
 
 @login_required
 def round_desk(request, round_id: int):
+    """The round's tables; ``?table=87`` opens table 87's sheet (the desk's box)."""
     rnd = _round_for(request, round_id)
-    return _render_desk(request, rnd)
+    if "table" not in request.GET:
+        return _render_desk(request, rnd)
+    form = forms.TableJumpForm(request.GET)
+    status = 422
+    if form.is_valid():
+        status = 404
+        number = form.cleaned_data["table"]
+        found = selectors.table_by_number(round=rnd, number=number)
+        if found is not None:
+            target = reverse("scoring:sheet", kwargs={"table_id": found.pk})
+            return HttpResponseRedirect(target)
+        form.add_error(
+            "table",
+            _("Round %(round)s has no table %(number)s.")
+            % {"round": rnd.number, "number": number},
+        )
+    return _render_desk(request, rnd, status=status, jump_form=form)
 
 
 @login_required

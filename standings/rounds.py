@@ -16,8 +16,9 @@ from dataclasses import fields as dataclass_fields
 from itertools import combinations
 
 from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, TableEvent
 from standings.selectors import PUBLIC_ROUND_STATUSES
 from tournaments.models import Bye, Entry, Game, Round, Seat, Table
 from tournaments.names import entrant_club, entrant_name
@@ -81,6 +82,8 @@ class RoundGame:
     score_b: int | None
     winner: int | None  # 0 side A, 1 side B, None drawn or unknown
     finished: bool
+    forfeit: int | None = None  # the side that forfeited (0 A, 1 B), when known
+    absent: bool = False  # and it forfeited by not coming (a no-show)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +261,19 @@ def _byes(rnd: Round, fields) -> tuple[RoundSeat, ...]:
 
 
 def _table_games(rnd: Round) -> dict[int, list[tuple]]:
-    """Return table id → its games' values by number (one query)."""
+    """Return table id → its games' values by number (one query).
+
+    With the last forfeit or no-show recorded for each game (what decided its
+    result, as ``scoring`` reads it): its side and its kind.
+    """
+    last = _last_forfeit()
     games: dict[int, list[tuple]] = defaultdict(list)
     for row in (
         Game.objects.filter(table__round=rnd)
+        .annotate(
+            forfeit_side=Subquery(last.values("side")[:1]),
+            forfeit_kind=Subquery(last.values("kind")[:1]),
+        )
         .order_by("table_id", "number")
         .values_list(
             "table_id",
@@ -272,10 +284,39 @@ def _table_games(rnd: Round) -> dict[int, list[tuple]]:
             "score_b",
             "winner",
             "finished",
+            "forfeit_side",
+            "forfeit_kind",
         )
     ):
         games[row[0]].append(row)
     return games
+
+
+def _last_forfeit():
+    """The last forfeit or no-show of a game (``OuterRef("pk")``), newest first."""
+    return (
+        TableEvent.objects.filter(game=OuterRef("pk"))
+        .exclude(kind=TableEvent.Kind.AWARD)
+        .order_by("-at", "-id")
+    )
+
+
+def game_forfeits(*, game_ids) -> dict[int, bool]:
+    """Return, for the games decided by a forfeit, whether it was a no-show (one query).
+
+    Games without a forfeit are left out. For the entrant's page, which reads its
+    games from the standings rather than from a round.
+    """
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    return {
+        gid: kind == TableEvent.Kind.NO_SHOW
+        for gid, kind in Game.objects.filter(pk__in=ids)
+        .annotate(kind=Subquery(_last_forfeit().values("kind")[:1]))
+        .filter(kind__isnull=False)
+        .values_list("id", "kind")
+    }
 
 
 def _games(seats, rows, *, hide: bool, sides: dict) -> tuple[RoundGame, ...]:
@@ -285,11 +326,13 @@ def _games(seats, rows, *, hide: bool, sides: dict) -> tuple[RoundGame, ...]:
     """
     names = {s.position: s.name for s in seats}
     games = []
-    for _table, number, side_a, side_b, score_a, score_b, winner, finished in rows:
+    for row in rows:
+        _table, number, side_a, side_b, score_a, score_b, winner, finished = row[:8]
+        forfeit, kind = row[8:10]
         a = sides.get(side_a) or sides.setdefault(side_a, tuple(map(int, side_a)))
         b = sides.get(side_b) or sides.setdefault(side_b, tuple(map(int, side_b)))
         if hide:
-            score_a = score_b = winner = None
+            score_a = score_b = winner = forfeit = None
             finished = False
         games.append(
             RoundGame(
@@ -302,6 +345,8 @@ def _games(seats, rows, *, hide: bool, sides: dict) -> tuple[RoundGame, ...]:
                 score_b,
                 winner,
                 finished,
+                forfeit,
+                forfeit is not None and kind == TableEvent.Kind.NO_SHOW,
             )
         )
     return tuple(games)

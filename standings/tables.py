@@ -8,11 +8,20 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.folding import fold
 from standings.labels import bye_summary, tiebreak_short_label
 from standings.metrics import TIEBREAKS
 from standings.rounds import RoundRead
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+def _cells(css: str, label=None) -> dict:
+    """A column's header and cell classes; ``label`` names a cell on a phone."""
+    td = {"class": css} if label is None else {"class": css, "data-label": label}
+    return {"th": {"class": css}, "td": td}
+
+
 NUM_WIDE = {"th": {"class": "num hide-phone"}, "td": {"class": "num hide-phone"}}
 WIDE = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
 
@@ -67,15 +76,26 @@ class StandingsTable(FastBodyTable):
     class Meta(FastBodyTable.Meta):
         pass
 
-    def __init__(self, data, *, entrant_url: str, club_url: str, **kwargs):
+    def __init__(
+        self,
+        data,
+        *,
+        entrant_url: str,
+        club_url: str,
+        search_names: dict[int, str] | None = None,
+        **kwargs,
+    ):
+        """``search_names``: entry id → more words the filter finds it by (a team's
+        players), besides its name."""
         self.entrant_url = entrant_url
         self.club_url = club_url
+        self.search_names = search_names or {}
         super().__init__(data, **kwargs)
 
     def row_open(self, record) -> str:
-        return (
-            f'<tr id="e{record.entry_id}" data-name="{escape(record.name.casefold())}">'
-        )
+        # The filter (static/js/live.js) folds what is typed the same way.
+        words = f"{record.name} {self.search_names.get(record.entry_id, '')}"
+        return f'<tr id="e{record.entry_id}" data-name="{escape(fold(words.strip()))}">'
 
     def cell_html(self, name: str, record) -> str:
         if name == "rank":
@@ -139,7 +159,7 @@ class ClubStandingsTable(LiveTable):
     rank = tables.Column(verbose_name=_("#"), attrs=NUM)
     name = tables.Column(verbose_name=_("club"))
     members = tables.Column(verbose_name=_("players"), attrs=NUM_WIDE)
-    games_played = tables.Column(verbose_name=_("played"), attrs=NUM)
+    games_played = tables.Column(verbose_name=_("played"), attrs=NUM_WIDE)
     games_won = tables.Column(verbose_name=_("won"), attrs=NUM)
     win_percentage = tables.Column(verbose_name=_("won %"), attrs=NUM)
     points = tables.Column(verbose_name=_("points"), attrs=NUM_WIDE)
@@ -147,7 +167,7 @@ class ClubStandingsTable(LiveTable):
     class Meta(LiveTable.Meta):
         row_attrs = {
             "id": lambda record: f"c{record.club_id}",
-            "data-name": lambda record: record.name.casefold(),
+            "data-name": lambda record: fold(record.name),
         }
 
     def __init__(self, data, *, club_url: str, **kwargs):
@@ -175,25 +195,35 @@ class ClubStandingsTable(LiveTable):
 class ResultsTable(FastBodyTable):
     """One row per game of a round: who played whom and the confirmed score."""
 
-    table = tables.Column(verbose_name=_("table"), attrs=NUM)
+    table = tables.Column(verbose_name=_("table"), attrs=_cells("num col-table"))
     game = tables.Column(verbose_name=_("game"), attrs=NUM_WIDE)
-    side_a = tables.Column(verbose_name=_("side A"), orderable=False)
+    side_a = tables.Column(
+        verbose_name=_("side A"), orderable=False, attrs=_cells("side-a")
+    )
     score_a = tables.Column(verbose_name=_("A"), attrs=NUM, default="")
     score_b = tables.Column(verbose_name=_("B"), attrs=NUM, default="")
-    side_b = tables.Column(verbose_name=_("side B"), orderable=False)
+    side_b = tables.Column(
+        verbose_name=_("side B"), orderable=False, attrs=_cells("side-b")
+    )
     status = tables.Column(verbose_name=_("result"), orderable=False, attrs=WIDE)
 
     class Meta(FastBodyTable.Meta):
-        pass
+        # On a phone each game is a small card: side A over side B, the scores on
+        # the right (site.css), so that nothing is cut off at 390 px.
+        attrs = {"class": "live-table results-table"}
 
     def row_open(self, record) -> str:
-        return f'<tr data-table="{record["table"]}">'
+        words = fold(f"{record['side_a']} {record['side_b']}")
+        return f'<tr data-table="{record["table"]}" data-name="{escape(words)}">'
 
     def cell_html(self, name: str, record) -> str:
         value = record[name]
         if name in ("side_a", "side_b"):
-            won = record["winner"] == (0 if name == "side_a" else 1)
-            return _mark_winner(value, won)
+            side = 0 if name == "side_a" else 1
+            html = _mark_winner(value, record["winner"] == side)
+            if record.get("forfeit") == side:
+                html += _forfeit_badge(record.get("absent", False))
+            return html
         return "" if value is None else escape(value)
 
 
@@ -203,12 +233,22 @@ def _mark_winner(names: str, won: bool) -> str:
     return escape(names)
 
 
+def _forfeit_badge(absent: bool) -> str:
+    """The mark after the names of a side that lost by forfeit."""
+    word = gettext("absent: lost by forfeit") if absent else gettext("forfeit")
+    return format_html(' <span class="badge forfeit">{}</span>', word)
+
+
 def results_rows(round_view: RoundRead) -> list[dict]:
     """Flatten a public round read into one dict per game for ResultsTable."""
     rows = []
     for table in round_view.tables:
         for g in table.games:
-            if table.confirmed:
+            if not table.confirmed:
+                status = _("awaiting result")
+            elif g.forfeit is not None:
+                status = FORFEIT_WORDS[(g.forfeit, g.absent)]
+            else:
                 status = (
                     _("A won")
                     if g.winner == 0
@@ -216,8 +256,6 @@ def results_rows(round_view: RoundRead) -> list[dict]:
                     if g.winner == 1
                     else _("drawn")
                 )
-            else:
-                status = _("awaiting result")
             rows.append(
                 {
                     "table": table.number,
@@ -228,26 +266,50 @@ def results_rows(round_view: RoundRead) -> list[dict]:
                     "score_b": g.score_b,
                     "winner": g.winner,
                     "status": status,
+                    "forfeit": g.forfeit,
+                    "absent": g.absent,
                 }
             )
     return rows
 
 
+# (the side that forfeited, whether it was absent) → the result column's words.
+FORFEIT_WORDS = {
+    (0, False): _("B won by forfeit"),
+    (1, False): _("A won by forfeit"),
+    (0, True): _("B won by forfeit: A absent"),
+    (1, True): _("A won by forfeit: B absent"),
+}
 RESULT_WORDS = {"won": _("won"), "lost": _("lost"), "drawn": _("drawn")}
+# (result, a no-show?) of a game decided by a forfeit, as its player sees it.
+FORFEIT_RESULT_WORDS = {
+    ("won", False): _("won by forfeit"),
+    ("won", True): _("won by forfeit"),
+    ("lost", False): _("lost by forfeit"),
+    ("lost", True): _("lost by forfeit (absent)"),
+}
 
 
 class EntrantGamesTable(LiveTable):
     """Every game of one entrant: round, table, partner, opponents, score."""
 
-    round = tables.Column(verbose_name=_("round"), attrs=NUM)
+    round = tables.Column(
+        verbose_name=_("round"), attrs=_cells("num col-round", _("round"))
+    )
     table = tables.Column(verbose_name=_("table"), attrs=NUM_WIDE)
     game = tables.Column(verbose_name=_("game"), attrs=NUM_WIDE)
-    partners = tables.Column(verbose_name=_("partner"))
-    opponents = tables.Column(verbose_name=_("opponents"))
-    score = tables.Column(verbose_name=_("score"), attrs=NUM)
-    result = tables.Column(verbose_name=_("result"))
+    partners = tables.Column(
+        verbose_name=_("partner"), attrs=_cells("col-partners", _("with"))
+    )
+    opponents = tables.Column(
+        verbose_name=_("opponents"), attrs=_cells("col-opponents", _("against"))
+    )
+    score = tables.Column(verbose_name=_("score"), attrs=_cells("num col-score"))
+    result = tables.Column(verbose_name=_("result"), attrs=_cells("col-result"))
 
     class Meta(LiveTable.Meta):
+        # On a phone each game is a small card (site.css): nothing cut off at 390 px.
+        attrs = {"class": "live-table games-table"}
         row_attrs = {"class": lambda record: f"game-{record['result']}"}
 
     def __init__(self, data, *, individual: bool = True, **kwargs):
@@ -261,5 +323,12 @@ class EntrantGamesTable(LiveTable):
     def value_score(self, record):
         return f"{record['score']}-{record['opponent_score']}"
 
-    def render_result(self, value):
+    def render_result(self, value, record):
+        """Say "won", or "won by forfeit" / "lost by forfeit (absent)" after one.
+
+        ``record["forfeit"]``: None, or whether the forfeit was a no-show.
+        """
+        absent = record.get("forfeit")
+        if absent is not None and (value, absent) in FORFEIT_RESULT_WORDS:
+            return FORFEIT_RESULT_WORDS[(value, absent)]
         return RESULT_WORDS.get(value, value)

@@ -65,9 +65,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
 class TeamEntryFactory(EntryFactory):
     """A fixed pair's entry (for pairs tournaments)."""
 
-    tournament = factory.SubFactory(
-        TournamentFactory, format=Tournament.Format.PAIRS
-    )
+    tournament = factory.SubFactory(TournamentFactory, format=Tournament.Format.PAIRS)
     player = None
     team = factory.SubFactory(TeamFactory)
 

@@ -67,5 +67,17 @@ def test_no_request_answers_500_or_writes_when_refused(world, db):
     print("POST endpoints with a form found:", len(fuzzer.forms), sorted(fuzzer.forms))
     failures = "\n".join(str(f) for f in report.unique_failures()[:40])
     assert report.count - report.crawled >= REQUESTS, summary
+    # The fuzzer reached the deep forms and judged real writes: a broken parser or
+    # world would otherwise pass on a sea of 403s.
+    deep = {
+        "scoring:deal_save",
+        "scoring:totals_save",
+        "director:import",
+        "director:round_swap",
+        "director:tournament_edit",
+        "director:entry_add",
+    }
+    assert deep <= set(fuzzer.forms), sorted(deep - set(fuzzer.forms))
+    assert report.fingerprints > 0 and report.statuses[302] > 0, summary
     assert not unreached, f"endpoints never fuzzed: {unreached}"
     assert not report.failures, f"{summary}\n{failures}"

@@ -648,6 +648,9 @@ class RoundLog(models.Model):
         CLOSED = "closed", _("Closed")
         REOPENED = "reopened", _("Reopened")
         ADVANCED = "advanced", _("Qualifiers advanced")
+        # A published round changed by hand (draws.repair), with the reason.
+        REPAIRED = "repaired", _("Repaired")
+        UNPUBLISHED = "unpublished", _("Unpublished")
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="log", verbose_name=_("round")

@@ -1,11 +1,11 @@
 """Read tournaments for the public and the directors."""
 
-import unicodedata
 from collections import defaultdict
 from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
 
+from clubs.folding import fold  # the one folding function (also read from here)
 from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
 from tournaments.versioning import tournament_cached
 
@@ -58,12 +58,6 @@ def user_is_director(*, user) -> bool:
 
 
 # --------------------------------------------------------------------- text search
-
-
-def fold(text: str) -> str:
-    """Return ``text`` lower-cased and without accents, for forgiving searches."""
-    decomposed = unicodedata.normalize("NFKD", text or "")
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 # ------------------------------------------------------------------------ entries
@@ -121,6 +115,25 @@ def entry_search_text(entry: Entry) -> str:
         if t.club:
             parts += [t.club.name, t.club.short_name]
     return fold(" ".join(parts))
+
+
+def team_member_names(*, tournament: Tournament) -> dict[int, str]:
+    """Return entry id → its team's players' names, for a team's search (one query).
+
+    A player's surname then finds the team (the public standings' filter).
+    """
+    return {
+        eid: " ".join(n for n in names if n)
+        for eid, *names in Entry.objects.filter(
+            tournament=tournament, team__isnull=False
+        ).values_list(
+            "id",
+            "team__player_one__first_name",
+            "team__player_one__last_name",
+            "team__player_two__first_name",
+            "team__player_two__last_name",
+        )
+    }
 
 
 def entry_counts(*, tournament: Tournament) -> dict[str, int]:

@@ -28,7 +28,12 @@ from public.versioning import fingerprint, reader_state, revalidated
 from standings import selectors as live
 from standings.labels import tiebreak_explanation, tiebreak_label
 from standings.progress import standings_progress
-from standings.rounds import public_rounds_cached, round_read, seat_lookup
+from standings.rounds import (
+    game_forfeits,
+    public_rounds_cached,
+    round_read,
+    seat_lookup,
+)
 from standings.tables import (
     ClubStandingsTable,
     EntrantGamesTable,
@@ -188,6 +193,9 @@ def _standings_table(request, tournament, rows, kind: str):
             entrant_url=_entrant_url(tournament.slug),
             club_url=_club_url(tournament.slug),
             extra_columns=extra,
+            search_names=selectors.team_member_names(tournament=tournament)
+            if kind == "teams"
+            else None,
         )
     RequestConfig(request, paginate=False).configure(table)
     return table
@@ -295,6 +303,7 @@ def entrant(request, slug, entry_id):
     if data is None:
         raise Http404(_("No such entrant in this tournament."))
     names = {eid: info.name for eid, info in data.entrants.items()}
+    forfeits = game_forfeits(game_ids=[g.game_id for g in data.row.games])
     games = EntrantGamesTable(
         [
             {
@@ -306,6 +315,7 @@ def entrant(request, slug, entry_id):
                 "score": g.score,
                 "opponent_score": g.opponent_score,
                 "result": g.result,
+                "forfeit": forfeits.get(g.game_id),  # None, or a no-show?
             }
             for g in data.row.games
         ],

@@ -11,10 +11,15 @@ from scoring.selectors.corrections import (
     describe_deal,
 )
 from scoring.selectors.desk import (
+    DESK_FILTERS,
+    DeskFilter,
     DeskRow,
     RoundDesk,
+    SheetNeighbours,
     next_unconfirmed_table,
     round_desk,
+    sheet_neighbours,
+    table_by_number,
 )
 from scoring.selectors.labels import side_label, trump_symbol
 from scoring.selectors.sheet import (
@@ -33,11 +38,14 @@ __all__ = [
     "CARD_RANKS",
     "COMPARED",
     "CorrectionView",
+    "DESK_FILTERS",
     "DealRow",
+    "DeskFilter",
     "DeskRow",
     "Difference",
     "GameBlock",
     "RoundDesk",
+    "SheetNeighbours",
     "SheetView",
     "columns_for",
     "describe_correction",
@@ -45,7 +53,9 @@ __all__ = [
     "next_unconfirmed_table",
     "round_desk",
     "sheet_differences",
+    "sheet_neighbours",
     "sheet_view",
     "side_label",
+    "table_by_number",
     "trump_symbol",
 ]

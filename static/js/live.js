@@ -6,15 +6,20 @@
   var FIND_KEY = "manille-find:" + location.pathname;
 
   /* ---- find a name: hide rows that do not match ---------------------------- */
+  /* The twin of clubs.folding.fold, which folds the rows' data-name on the server:
+     lower case, no accents ("Ghesquière" → "ghesquiere"). */
+  function fold(text) {
+    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  }
   function applyFind() {
     var input = document.querySelector("[data-find]");
     if (!input) return;
-    var q = input.value.trim().toLowerCase();
+    var q = fold(input.value).split(/\s+/).filter(Boolean).join(" ");
     var rows = document.querySelectorAll("#live-region tbody tr");
     var shown = 0;
     for (var i = 0; i < rows.length; i++) {
       var tr = rows[i];
-      var name = tr.getAttribute("data-name") || tr.textContent.toLowerCase();
+      var name = tr.getAttribute("data-name") || fold(tr.textContent);
       var hit = !q || name.indexOf(q) !== -1;
       tr.hidden = !hit;
       if (hit) shown++;

@@ -1,5 +1,6 @@
 // Keyboard helper for the score sheet: a trump key jumps to side A's points,
-// side B is shown as the rest of the deal, and focus returns to the entry row.
+// side B is shown as the rest of the deal, and focus returns to the entry row;
+// and the keys of the sheet and the results desk (previous, next, go to a table).
 (function () {
   "use strict";
 
@@ -66,4 +67,75 @@
 
   document.addEventListener("DOMContentLoaded", focusEntry);
   document.addEventListener("htmx:afterSettle", focusEntry);
+
+  // Keys of the results desk and the sheet, listed in their "?" help
+  // (templates/scoring/_keys.html). They act only outside a box being typed in:
+  // Esc leaves the box. "?" also works in the trump and table boxes, which
+  // never hold one.
+  function typing(el) {
+    if (!el || !el.tagName) return false;
+    var tag = el.tagName;
+    return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || el.isContentEditable;
+  }
+
+  function follow(selector) {
+    var link = document.querySelector(selector);
+    if (!link) return false;
+    window.location.assign(link.href);
+    return true;
+  }
+
+  function toggleHelp() {
+    var help = document.getElementById("keys-help");
+    if (!help) return false;
+    help.open = !help.open;
+    if (help.open) help.querySelector("summary").focus();
+    return true;
+  }
+
+  function gotoTable() {
+    var box = document.querySelector("[data-goto-table]");
+    if (!box) return false;
+    box.focus();
+    box.select();
+    return true;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    var el = event.target;
+    var key = event.key;
+    if (key === "Escape") {
+      var help = document.getElementById("keys-help");
+      if (help && help.open) help.open = false;
+      if (typing(el)) el.blur();
+      return;
+    }
+    if (key === "?" && el.matches && el.matches("[data-trump], [data-goto-table]")) {
+      if (toggleHelp()) event.preventDefault();
+      return;
+    }
+    if ((key === "t" || key === "/") && el.matches && el.matches("[data-goto-table]")) {
+      event.preventDefault(); // already there: the box takes digits only
+      el.select();
+      return;
+    }
+    if (typing(el)) return;
+    var done = false;
+    if (key === "?") done = toggleHelp();
+    else if (key === "t" || key === "/") done = gotoTable();
+    else if (key === "[") done = follow('[data-key="prev"]');
+    else if (key === "]") done = follow('[data-key="next"]');
+    else if (key === "n") done = follow('[data-key="next-open"]');
+    else if (key === "d") done = follow('[data-key="desk"]');
+    else if (/^[0-5]$/.test(key)) {
+      var filters = document.querySelectorAll("#desk-filters > a");
+      var link = filters[parseInt(key, 10)];
+      if (link) {
+        window.location.assign(link.href);
+        done = true;
+      }
+    }
+    if (done) event.preventDefault();
+  });
 })();

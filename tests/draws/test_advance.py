@@ -1,4 +1,3 @@
-
 """Advancing the qualifiers: top N by the standings, a tie at the cut by tiebreaks."""
 
 import pytest

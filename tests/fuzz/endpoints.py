@@ -18,6 +18,7 @@ class Endpoint:
     name: str  # "namespace:name"
     route: str  # "director/t/<slug:slug>/edit/"
     params: tuple[str, ...]  # path parameter names, in order
+    ints: tuple[str, ...] = ()  # those whose converter is <int:…>
 
 
 def _walk(patterns, prefix: str, namespace: str):
@@ -46,7 +47,8 @@ def endpoints() -> list[Endpoint]:
         if route.startswith(SKIPPED_PREFIXES):
             continue
         params = tuple(re.findall(r"<(?:\w+:)?(\w+)>", route))
-        found.setdefault((name, params), Endpoint(name, route, params))
+        ints = tuple(re.findall(r"<int:(\w+)>", route))
+        found.setdefault((name, params), Endpoint(name, route, params, ints))
     return list(found.values())
 
 
@@ -61,6 +63,11 @@ PARAM_KINDS = {
     "phase_id": "phase",
     "round_id": "round",
     "table_id": "table",
+    "seat_id": "seat",
+    "bye_id": "bye",
+    "game_id": "game",
+    "deal_id": "deal",
+    "event_id": "event",
     "number": "number",
     "pk": "player",
 }
@@ -75,12 +82,20 @@ STRINGS = ("MQ", "set-password", "x" * 300, "0", "-")
 
 
 def kind_of(endpoint: Endpoint, param: str) -> str:
-    return PARAM_KINDS.get((endpoint.name, param)) or PARAM_KINDS.get(param, "string")
+    """Return which ids fill ``param``: a known kind, "int" or "string"."""
+    known = PARAM_KINDS.get((endpoint.name, param)) or PARAM_KINDS.get(param)
+    if known:
+        return known
+    return "int" if param in endpoint.ints else "string"
 
 
 def _values(world, event: str, kind: str) -> list:
     if kind == "string":
         return list(STRINGS)
+    if kind == "int":  # an id of a kind this file does not know yet: any of ours
+        return sorted(
+            {i for (e, _k), ids in world.ids.items() if e == event for i in ids}
+        )
     return world.ids.get((event, kind)) or []
 
 
@@ -106,6 +121,7 @@ def fill(endpoint: Endpoint, world, rng: random.Random) -> dict:
     return kwargs
 
 
+CRAWL_PER_EVENT = 12
 PEOPLE = ("player", "team", "club", "entry")
 
 
@@ -127,6 +143,9 @@ def real_fillings(endpoint: Endpoint, world) -> list[dict]:
         combos = [{}]
         for param, values in zip(endpoint.params, choices, strict=True):
             combos = [{**c, param: v} for c in combos for v in values]
+        if len(combos) > CRAWL_PER_EVENT:  # spread over the event's rounds and ids
+            step = len(combos) / CRAWL_PER_EVENT
+            combos = [combos[int(i * step)] for i in range(CRAWL_PER_EVENT)]
         out.extend(combos)
         if not endpoint.params:
             break

@@ -1,9 +1,12 @@
 """Send the generated requests and judge every answer: no 500, no write on a refusal.
 
-The run crawls the site first (as the director and as staff) to learn each page's
-forms and links, then sends ``total`` requests in groups; each group runs inside a
-savepoint rolled back at its end, so that a request that succeeded (a round
-published, a slug renamed) does not take the next group's targets away.
+The run crawls the site first (as the events' director, the other event's director
+and staff) to learn each page's forms and links; then sweeps every form field and
+query parameter with broken values one at a time; then sends seeded random requests
+until ``total``. Requests run in groups, each inside a savepoint rolled back at its
+end, so that a request that succeeded (a round published, a slug renamed) does not
+take the next group's targets away; each request also runs in its own savepoint,
+rolled back after a 500 so that PostgreSQL's aborted transaction does not end the run.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ SWEEP_VALUES = (
     '=HYPERLINK("http://evil","x")',
 )
 SWEEP_VALUES_PER_FIELD = 6
-SWEEP_PER_FORM = 160
+SWEEP_PER_FORM = 120
 # Pages whose form alone costs a dozen ordinary requests (every rule, every phase).
 EXPENSIVE = ("director:tournament_edit", "director:tournament_create")
 SWEEP_QUERY = ("phase", "after_round", "kind", "sort", "page", "q", "_export", "copy")
@@ -377,7 +380,12 @@ class Fuzzer:
                 return reverse(endpoint.name, kwargs=kwargs)
             except NoReverseMatch:
                 continue
-        return reverse(endpoint.name, kwargs=ep.real_fillings(endpoint, self.world)[0])
+        for kwargs in ep.real_fillings(endpoint, self.world):
+            try:
+                return reverse(endpoint.name, kwargs=kwargs)
+            except NoReverseMatch:
+                continue
+        raise AssertionError(f"no path parameters fit {endpoint.route}")
 
     def _query(self, endpoint: ep.Endpoint) -> str:
         rng = self.rng
@@ -498,7 +506,7 @@ class Fuzzer:
         """
         rng = self.rng
         for name in sorted(self.forms):
-            cap = SWEEP_PER_FORM // (3 if name in EXPENSIVE else 1)
+            cap = SWEEP_PER_FORM // (4 if name in EXPENSIVE else 1)
             fields, choices = [], []
             for kind, req in self._sweep_form(name):
                 (choices if kind == "choice" else fields).append(req)
@@ -656,5 +664,6 @@ def _last_line(text: str) -> str:
         and "site-packages" not in line
         and "/tests/fuzz/" not in line
     ]
-    where = ours[-1] if ours else ""
+    frames = [line.strip() for line in lines if line.strip().startswith("File ")]
+    where = ours[-1] if ours else (frames[-1] if frames else "")
     return f"{lines[-1].strip()[:300]} @ {where[:200]}"

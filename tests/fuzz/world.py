@@ -38,7 +38,16 @@ def build_world() -> World:
     from scoring.models import DealRecord, ScoreSheet, TableEvent
     from scoring.services import DealInput, GameInput
     from tests.builders import build_event
-    from tournaments.models import Entry, Game, Phase, Round, Seat, Table, Tournament
+    from tournaments.models import (
+        Bye,
+        Entry,
+        Game,
+        Phase,
+        Round,
+        Seat,
+        Table,
+        Tournament,
+    )
 
     User = get_user_model()
     director = User.objects.create_user(username="fuzz-director")
@@ -141,6 +150,7 @@ def build_world() -> World:
         world.ids[key, "table"] = _ids(Table.objects.filter(round__tournament=t))
         world.ids[key, "entry"] = _ids(Entry.objects.filter(tournament=t))
         world.ids[key, "seat"] = _ids(Seat.objects.filter(round__tournament=t))
+        world.ids[key, "bye"] = _ids(Bye.objects.filter(round__tournament=t))
         world.ids[key, "game"] = _ids(Game.objects.filter(table__round__tournament=t))
         world.ids[key, "deal"] = _ids(
             DealRecord.objects.filter(game__table__round__tournament=t)

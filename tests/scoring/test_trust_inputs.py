@@ -207,6 +207,9 @@ def test_a_tampered_game_id_on_a_deal_is_a_message_on_the_page(
     [
         ("deal_delete", {"game": HUGE, "number": HUGE}),
         ("totals_save", {"game": HUGE, "score_a": "1", "score_b": "2"}),
+        # A digit of another script: str.isdigit() says yes, int() says no.
+        ("totals_save", {"game": "²", "score_a": "1", "score_b": "2"}),
+        ("deal_save", {"game": "²", "number": "¹", "trump": "h", "points_a": "40"}),
         ("event_remove", {"event": HUGE}),
         ("event_add", {"game": HUGE, "kind": "award", "side": "0", "reason": "x"}),
         ("sheet_confirm", {}),

@@ -70,6 +70,8 @@ def kwargs_for(name: str, params: list[str], world) -> dict:
         "phase_id": world["phase"].pk,
         "entry_id": world["entry"].pk,
     }
+    if "seat_id" in params:
+        values["seat_id"] = Seat.objects.filter(round=world["round"]).first().pk
     if "pk" in params:
         kind = name.split("_")[0]
         values["pk"] = world[kind].pk
