@@ -28,7 +28,7 @@ _ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as Django's GZipMiddleware reads it
 
 def accepts_gzip(request) -> bool:
     """Tell whether the reader's browser takes gzip."""
-    return bool(_ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")))
+    return bool(_ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 def reader_shares_page(request, *, params: frozenset[str] = frozenset()) -> bool:

@@ -36,7 +36,10 @@ def _empty_cache():
     """
     from django.core.cache import cache
 
+    from tournaments.versioning import local_states_forget
+
     cache.clear()
+    local_states_forget()
 
 
 @pytest.fixture

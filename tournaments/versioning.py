@@ -14,6 +14,7 @@ tournament is kept in Django's shared cache, keyed on its slug, and written agai
 by every bump: a poll, or a page's ETag, costs no query while it is warm.
 """
 
+import time
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -108,12 +109,27 @@ def _state_of(tournament: Tournament) -> PublicState:
     )
 
 
+# Every phone polls the state every few seconds: each app process keeps what it
+# read for half a second, so a burst of polls reads the shared cache (Redis: a
+# round trip) once. Another process's bump shows here at most that much later
+# (the pages poll every 2.5 s); this process's own bumps and saves at once.
+LOCAL_STATE_SECONDS = 0.5
+_local_states: dict[str, tuple[float, "PublicState"]] = {}
+
+
+def local_states_forget() -> None:
+    """Forget every state this process keeps (tests that empty the cache)."""
+    _local_states.clear()
+
+
 def _tournaments_cache(tournaments) -> None:
     """Write these tournaments (and their versions) to the cache, as just committed."""
     values = {}
+    now = time.monotonic()
     for t in tournaments:
         values[tournament_cache_key(t.slug)] = t
         values[version_cache_key(t.slug)] = tuple(_state_of(t))
+        _local_states[t.slug] = (now, _state_of(t))
     cache.set_many(values, TOURNAMENT_CACHE_SECONDS)
 
 
@@ -143,6 +159,7 @@ def tournament_forget(sender=None, *, instance: Tournament, **kwargs) -> None:
     a script) must not leave a reader the old settings, nor an unlisted tournament
     open, for the cache's lifetime.
     """
+    _local_states.pop(instance.slug, None)
     cache.delete_many(
         [tournament_cache_key(instance.slug), version_cache_key(instance.slug)]
     )
@@ -153,8 +170,13 @@ def public_state_cached(*, slug: str) -> PublicState | None:
 
     What the version poll and the live pages' ETags need, kept beside the cached
     tournament as a small tuple: every phone in the hall polls it, and a tuple reads
-    from the cache several times faster than a model instance.
+    from the cache several times faster than a model instance. Kept in this process
+    for ``LOCAL_STATE_SECONDS`` too.
     """
+    now = time.monotonic()
+    kept = _local_states.get(slug)
+    if kept is not None and now - kept[0] < LOCAL_STATE_SECONDS:
+        return kept[1]
     key = version_cache_key(slug)
     state = cache.get(key)
     if state is None:
@@ -163,7 +185,9 @@ def public_state_cached(*, slug: str) -> PublicState | None:
             return None
         state = tuple(_state_of(found))
         cache.add(key, state, TOURNAMENT_CACHE_SECONDS)
-    return PublicState(*state)
+    state = PublicState(*state)
+    _local_states[slug] = (now, state)
+    return state
 
 
 def _live_batch(connection) -> _Batch | None:

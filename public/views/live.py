@@ -46,6 +46,9 @@ from tournaments import selectors
 from tournaments.models import Round, Tournament
 
 LIVE_HEADER = "X-Live-Region"
+# The same header as the WSGI environment names it: read from request.META on the
+# hot paths, which spares building request.headers from every header sent.
+LIVE_META = "HTTP_X_LIVE_REGION"
 CACHE_SECONDS = 600
 EXPORT_FORMATS = ("csv", "xlsx")
 POLL_MS = 2500
@@ -92,7 +95,7 @@ def _etag(request, slug: str, **kwargs) -> str:
         get_language(),
         _reader_id(request),
         request.get_full_path(),
-        request.headers.get(LIVE_HEADER, ""),
+        request.META.get(LIVE_META, ""),
     )
     return f'"{digest}"'
 
@@ -147,7 +150,7 @@ def _page(
     cache key), the region sent to the pollers is stored ready to send, compressed
     too: when a result comes in, every open page in the hall asks for it at once.
     """
-    if request.headers.get(LIVE_HEADER):
+    if request.META.get(LIVE_META):
         if region_key is None:
             return HttpResponse(region)
         return shared_bytes(request, region_key + ":live", region.encode)
@@ -163,7 +166,7 @@ def _shared_key(request, slug: str, page: str, *parts) -> str | None:
     served before anything else is read. Only for a listed tournament: a page
     stored at a version was rendered after every check passed at that version.
     """
-    if request.headers.get(LIVE_HEADER) or not reader_shares_page(request):
+    if request.META.get(LIVE_META) or not reader_shares_page(request):
         return None
     state = reader_state(request, slug)
     if state is None or not state.listed:
@@ -237,7 +240,7 @@ def standings(request, slug):
     fmt = request.GET.get("_export")
     sort = request.GET.get("sort", "")
     key = "live:standings:" + fingerprint(tournament, get_language(), params, sort, fmt)
-    if request.headers.get(LIVE_HEADER) and not fmt:
+    if request.META.get(LIVE_META) and not fmt:
         stored = shared_page(request, key + ":live")
         if stored is not None:  # the region, ready to send to every poller
             return stored
@@ -531,7 +534,7 @@ def projector(request, slug):
         "poll_ms": POLL_MS,
     }
     region = render_to_string("public/live/_projector.html", context, request)
-    if request.headers.get(LIVE_HEADER):
+    if request.META.get(LIVE_META):
         return HttpResponse(region)
     context["region"] = region
     return render(request, "public/live/projector.html", context)
