@@ -18,6 +18,7 @@ from printing.base import (
     RULE,
     SHADE,
     fit,
+    shrink,
     text_width,
 )
 
@@ -43,22 +44,29 @@ class Column:
 
 
 def sheet_columns(tournament: Tournament) -> list[Column]:
-    """Return the deal grid's columns under the tournament's rules."""
+    """Return the deal grid's columns under the tournament's rules.
+
+    In the order of the screen's sheet (``templates/scoring/_deal_rows.html`` and
+    the entry row): the desk types a paper sheet from left to right, field after
+    field, so the paper asks for the same things in the same order.
+    """
     cols = [
         Column("deal", pgettext("sheet column", "deal"), 0.75),
         Column("dealer", pgettext("sheet column", "dealer"), 0.8),
         Column("trump", pgettext("sheet column", "trump"), 0.9),
+        Column("passed", pgettext("sheet column", "passed"), 0.75),
     ]
-    if tournament.max_knocks != 0:
-        cols.append(Column("knocks", pgettext("sheet column", "knocks"), 0.8))
     if tournament.blind_doubles:
         cols.append(Column("blind", pgettext("sheet column", "blind"), 0.75))
+    if tournament.max_knocks != 0:
+        cols.append(Column("knocks", pgettext("sheet column", "knocks"), 0.8))
     points = pgettext("sheet column", "points")
     score = pgettext("sheet column", "score")
     total = pgettext("sheet column", "total")
     cols += [
         Column("points_a", "A", 1.0, points),
         Column("points_b", "B", 1.0, points),
+        Column("revoke", pgettext("sheet column", "revoke"), 0.8),
         Column("score_a", "A", 1.1, score),
         Column("score_b", "B", 1.1, score),
         Column("total_a", "A", 1.3, total),
@@ -219,11 +227,12 @@ class DealGrid:
                 and (i == 0 or cols[i - 1].group != c.group)
             ):
                 gx = (xs[i] + xs[i + 2]) / 2
-                canv.setFont(FONT_BOLD, 7.5 * s)
+                label, size = shrink(
+                    c.group, FONT_BOLD, 7.5 * s, xs[i + 2] - xs[i] - 2, 5.5 * s
+                )
+                canv.setFont(FONT_BOLD, size)
                 canv.drawCentredString(
-                    gx,
-                    g.body_top + group_h + (group_h - 7.5 * s) / 2 + 1,
-                    fit(c.group, FONT_BOLD, 7.5 * s, xs[i + 2] - xs[i] - 2),
+                    gx, g.body_top + group_h + (group_h - size) / 2 + 1, label
                 )
 
     def _draw_row_labels(self, canv, g: _Grid):
@@ -269,7 +278,9 @@ class DealGrid:
                 y_low = g.grid_bottom if i >= g.first_group else g.body_bottom
                 canv.line(x, y_low, x, y_top)
         canv.setLineWidth(0.5)
-        canv.line(xs[g.first_group], body_top + group_h, xs[-1], body_top + group_h)
+        for i, c in enumerate(cols):  # under each pair's group label
+            if c.group and (i == 0 or cols[i - 1].group != c.group):
+                canv.line(xs[i], body_top + group_h, xs[i + 2], body_top + group_h)
         canv.setLineWidth(1.0)
         canv.rect(x0, g.grid_bottom, width, g.head_h + rows * row_h + g.total_h)
         canv.line(x0, body_top, x0 + width, body_top)

@@ -253,8 +253,13 @@ class EventForm(forms.Form):
 
     game = forms.TypedChoiceField(label=_("Game"), coerce=int)
     kind = forms.ChoiceField(label=_("What happened"), choices=TableEvent.Kind.choices)
-    side = forms.TypedChoiceField(
-        label=_("Side concerned"), choices=SIDE_CHOICES, coerce=int
+    seat = forms.TypedChoiceField(
+        label=_("Player concerned"),
+        coerce=int,
+        help_text=_(
+            "Their side in the chosen game loses a forfeit or no-show, "
+            "or receives the awarded points."
+        ),
     )
     points = forms.IntegerField(
         label=_("Points awarded"),
@@ -273,12 +278,26 @@ class EventForm(forms.Form):
         widget=forms.TextInput(attrs={"size": 30}),
     )
 
-    def __init__(self, *args, games=(), **kwargs):
+    def __init__(self, *args, games=(), seats=None, individual=True, **kwargs):
+        """``seats`` maps each seat's position to its entrant's name.
+
+        The director names who left ("Vandamme"); the service finds that seat's
+        side in the chosen game. In pairs a team sits on two seats: offered once.
+        """
         kwargs.setdefault("auto_id", "event_%s")  # the deal form has a "game" too
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [
             (g.id, _("Game %(number)s") % {"number": g.number}) for g in games
         ]
+        choices, named = [], set()
+        for position, name in sorted((seats or {}).items()):
+            if not individual and name in named:
+                continue
+            named.add(name)
+            choices.append((position, name))
+        self.fields["seat"].choices = choices
+        if not individual:
+            self.fields["seat"].label = _("Team concerned")
 
 
 class EventRemoveForm(forms.Form):

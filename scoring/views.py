@@ -115,7 +115,11 @@ def _render_sheet(
     # Build only the forms the sheet shows: the event form on the first entry of
     # an open sheet, a totals form per game when the tournament enters totals.
     if event_form is None and view.editable and copy == 1:
-        event_form = forms.EventForm(games=[b.game for b in view.games])
+        event_form = forms.EventForm(
+            games=[b.game for b in view.games],
+            seats=view.seat_names,
+            individual=view.tournament.is_individual,
+        )
     if not view.columns["deals"]:
         totals_forms = totals_forms or {}
         for block in view.games:
@@ -346,7 +350,12 @@ def totals_save(request, table_id: int):
 def event_add(request, table_id: int):
     table = _table_for(request, table_id)
     games = list(table.games.order_by("number"))
-    form = forms.EventForm(request.POST, games=games)
+    form = forms.EventForm(
+        request.POST,
+        games=games,
+        seats=selectors.seat_names(table=table),
+        individual=table.round.tournament.is_individual,
+    )
     version = _version(request)
     if version is None:
         return _bad_version(request, table, 1, event_form=form)
@@ -358,7 +367,7 @@ def event_add(request, table_id: int):
             sheet=table.sheet,
             game=data["game"],
             kind=data["kind"],
-            side=data["side"],
+            seat=data["seat"],
             points=data.get("points") or 0,
             reason=data["reason"],
             by=request.user,

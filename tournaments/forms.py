@@ -46,6 +46,12 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self._add_tiebreak_fields()
         self.rules_locked = rules_locked
+        # Left empty, the service derives the address from the name.
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _(
+            "Leave empty to make it from the name (e.g. “Spring Cup 2026” gives "
+            "spring-cup-2026)."
+        )
         if rules_locked:
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True
@@ -150,6 +156,14 @@ class BasePhaseFormSet(BaseInlineFormSet):
     def add_fields(self, form, index):
         super().add_fields(form, index)
         form.fields[self._pk_field.name].queryset = self.get_queryset()
+        # The table's header is out of a screen reader's reach (and off a phone's
+        # screen): each input says which phase and which setting it holds.
+        for field in form.fields.values():
+            if field.widget.is_hidden:
+                continue
+            field.widget.attrs["aria-label"] = gettext(
+                "Phase %(number)s: %(setting)s"
+            ) % {"number": (index or 0) + 1, "setting": field.label}
 
     def clean(self):
         super().clean()

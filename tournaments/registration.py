@@ -5,6 +5,7 @@ from collections import defaultdict
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs import selectors as club_selectors
 from clubs.models import Club, Player
@@ -48,9 +49,12 @@ def _check_people(
         if row.errors or repeated_in_file(row, seen, numbers):
             continue
         club_key = selectors.fold(row.club)
-        if club_key not in clubs:
+        first_of_club = club_key not in clubs
+        if first_of_club:
             clubs[club_key] = club_selectors.club_find(name=row.club)
-        _check_person(row, clubs[club_key], registered=registered)
+        _check_person(
+            row, clubs[club_key], registered=registered, first_of_club=first_of_club
+        )
     return clubs
 
 
@@ -63,9 +67,18 @@ def _registered(tournament: Tournament, column: str) -> set[int]:
     )
 
 
-def _check_person(row: ImportRow, club: Club | None, *, registered: set[int]):
-    """Note what a row creates, and mark member numbers the database contradicts."""
-    if row.club and club is None:
+def _check_person(
+    row: ImportRow,
+    club: Club | None,
+    *,
+    registered: set[int],
+    first_of_club: bool = True,
+):
+    """Note what a row creates, and mark member numbers the database contradicts.
+
+    A club to create is noted on its first line only: the summary says it once.
+    """
+    if row.club and club is None and first_of_club:
         row.notes.append(_("new club"))
     player = (
         club_selectors.player_find(
@@ -127,9 +140,12 @@ def _check_teams(
         if len(members) != 2:
             for row in members:
                 row.errors.append(
-                    _(
-                        "Team “%(team)s” has %(count)d player(s) in the file; a "
-                        "team is two players."
+                    ngettext(
+                        "Team “%(team)s” has %(count)d player in the file; a "
+                        "team is two players.",
+                        "Team “%(team)s” has %(count)d players in the file; a "
+                        "team is two players.",
+                        len(members),
                     )
                     % {"team": row.team, "count": len(members)}
                 )

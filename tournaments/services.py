@@ -5,6 +5,7 @@ from collections import defaultdict
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Player, Team
@@ -61,6 +62,29 @@ def _default_phases(tournament: Tournament) -> list[dict]:
     ]
 
 
+SLUG_MAX = Tournament._meta.get_field("slug").max_length
+
+
+def tournament_slug_from_name(*, name: str) -> str:
+    """Return a free address made from ``name``: ``spring-cup``, then ``spring-cup-2``…
+
+    Accents are dropped (``Liège`` gives ``liege``); a name with no letter or digit
+    left gives ``tournament``. A clash found only on saving is still refused there.
+    """
+    base = slugify(name)[:SLUG_MAX].strip("-") or "tournament"
+    # A long name is cut to make room for its number: look up the shorter stem.
+    stem = base[: SLUG_MAX - 8]
+    taken = set(
+        Tournament.objects.filter(slug__startswith=stem).values_list("slug", flat=True)
+    )
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        suffix = f"-{n}"
+        slug = base[: SLUG_MAX - len(suffix)].rstrip("-") + suffix
+    return slug
+
+
 @transaction.atomic
 def tournament_create(*, by, phases: list[dict] | None = None, **fields) -> Tournament:
     """Create a tournament directed by ``by``, with its phases (a default one if none).
@@ -70,6 +94,8 @@ def tournament_create(*, by, phases: list[dict] | None = None, **fields) -> Tour
     unknown = set(fields) - TOURNAMENT_FIELDS
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    if not fields.get("slug"):
+        fields["slug"] = tournament_slug_from_name(name=fields.get("name") or "")
     tournament = Tournament(**fields)
     _clean_tournament(tournament)
     try:
@@ -119,6 +145,8 @@ def tournament_update(
                 )
             }
         )
+    if "slug" in fields and not fields["slug"]:
+        fields["slug"] = tournament.slug  # left empty: the address stays
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean_tournament(tournament)

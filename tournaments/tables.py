@@ -11,7 +11,8 @@ class TournamentTable(BaseTable):
     name = tables.LinkColumn(
         "director:tournament", args=[tables.A("slug")], verbose_name=_("name")
     )
-    date = tables.DateColumn(verbose_name=_("date"))
+    # The language's long date ("4 oktober 2026"): its short form is m/d/Y in English.
+    date = tables.DateColumn(format="DATE_FORMAT", verbose_name=_("date"))
     venue = tables.Column(verbose_name=_("venue"))
     format = tables.Column(verbose_name=_("format"))
 

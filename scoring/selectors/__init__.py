@@ -30,6 +30,7 @@ from scoring.selectors.sheet import (
     GameBlock,
     SheetView,
     columns_for,
+    seat_names,
     sheet_differences,
     sheet_view,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "describe_deal",
     "next_unconfirmed_table",
     "round_desk",
+    "seat_names",
     "sheet_differences",
     "sheet_neighbours",
     "sheet_view",

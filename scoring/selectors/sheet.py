@@ -168,6 +168,7 @@ class SheetView:
     differences: list[Difference] | None
     editable: bool
     second_rows: int = 0
+    seat_names: dict[int, str] = field(default_factory=dict)  # position → name
 
     @property
     def current(self) -> GameBlock | None:
@@ -208,6 +209,11 @@ def columns_for(tournament: Tournament) -> dict:
         "tricks": tournament.trick_points,
         "total": 68 if tournament.trick_points else 60,
     }
+
+
+def seat_names(*, table: Table) -> dict[int, str]:
+    """Return each seat's position at a table with its entrant's name."""
+    return _seat_names(table)
 
 
 def _seat_names(table: Table) -> dict[int, str]:
@@ -376,6 +382,7 @@ def sheet_view(
         copy == 2 and sheet.status == ScoreSheet.Status.CONFIRMED
     )
     return SheetView(
+        seat_names=names,
         sheet=sheet,
         table=table,
         round=rnd,

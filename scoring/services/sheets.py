@@ -21,7 +21,8 @@ from scoring.services.commit import (
 )
 from scoring.services.errors import EntryConflict, EntryError
 from scoring.services.inputs import MAX_TOTAL, DealInput, GameInput
-from tournaments.models import Game, Table
+from tournaments.models import Game, Seat, Table
+from tournaments.names import entry_name
 from tournaments.services import tournament_touch
 
 __all__ = [
@@ -202,17 +203,23 @@ def table_event_add(
     sheet: ScoreSheet,
     game: Game | int,
     kind: str,
-    side: int,
     reason: str,
     by,
     version: int,
+    side: int | None = None,
+    seat: int | None = None,
     points: int = 0,
 ) -> ScoreSheet:
-    """Record a forfeit, a no-show or points awarded to one side, with a reason."""
+    """Record a forfeit, a no-show or points awarded to one side, with a reason.
+
+    Name the side, or the ``seat`` (position) of the player concerned: the side
+    is then that seat's in the game (partners change from game to game in the
+    individual format), and the recorded reason starts with the player's name.
+    """
     reason = (reason or "").strip()
     if kind not in TableEvent.Kind.values:
         raise EntryError(_("Choose what happened."), field="kind", code="kind")
-    if side not in (0, 1):
+    if seat is None and side not in (0, 1):
         raise EntryError(_("Choose side A or side B."), field="side", code="side")
     if not reason:
         raise EntryError(
@@ -230,8 +237,22 @@ def table_event_add(
 
     def mutate(fresh, games, state):
         g = _game_of(games, game)
+        event_side, text = side, reason
+        if seat is not None:
+            found = (
+                Seat.objects.filter(table_id=fresh.table_id, position=seat)
+                .select_related("entry__player", "entry__team")
+                .first()
+            )
+            if found is None:
+                raise EntryError(
+                    _("Choose a player of this table."), field="seat", code="seat"
+                )
+            event_side = 0 if seat in g.side_a_positions else 1
+            # The name as it was that day, before the reason the director typed.
+            text = f"{entry_name(found.entry)} — {reason}"[:500]
         TableEvent.objects.create(
-            game=g, kind=kind, side=side, points=points, reason=reason, by=by
+            game=g, kind=kind, side=event_side, points=points, reason=text, by=by
         )
         return {g.id}
 

@@ -227,10 +227,11 @@ def test_sheet_grid_columns_follow_the_tournaments_rules(db):
     assert "blind" not in keys and "knocks" not in keys
     t = factories.TournamentFactory(blind_doubles=True, max_knocks=None)
     keys = [c.key for c in sheet_columns(t)]
-    assert keys[:5] == ["deal", "dealer", "trump", "knocks", "blind"]
-    assert keys[-6:] == [
+    assert keys[:6] == ["deal", "dealer", "trump", "passed", "blind", "knocks"]
+    assert keys[-7:] == [
         "points_a",
         "points_b",
+        "revoke",
         "score_a",
         "score_b",
         "total_a",

@@ -211,7 +211,7 @@ def test_a_tampered_game_id_on_a_deal_is_a_message_on_the_page(
         ("totals_save", {"game": "²", "score_a": "1", "score_b": "2"}),
         ("deal_save", {"game": "²", "number": "¹", "trump": "h", "points_a": "40"}),
         ("event_remove", {"event": HUGE}),
-        ("event_add", {"game": HUGE, "kind": "award", "side": "0", "reason": "x"}),
+        ("event_add", {"game": HUGE, "kind": "award", "seat": "1", "reason": "x"}),
         ("sheet_confirm", {}),
     ],
 )
