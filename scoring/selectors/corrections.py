@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import Correction, TableEvent
 from scoring.selectors.labels import side_label, trump_symbol
@@ -27,7 +28,10 @@ def describe_deal(deal: dict) -> str:
         a, b = deal.get("points_a"), deal.get("points_b")
         parts.append(f"{'' if a is None else a}–{'' if b is None else b}")
     if deal.get("knocks"):
-        parts.append(_("%(count)s knock(s)") % {"count": deal["knocks"]})
+        parts.append(
+            ngettext("%(count)s knock", "%(count)s knocks", deal["knocks"])
+            % {"count": deal["knocks"]}
+        )
     if deal.get("blind"):
         parts.append(_("blind"))
     if deal.get("revoke") is not None:

@@ -2,6 +2,7 @@
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.selectors import DealRow, side_label
 
@@ -28,7 +29,10 @@ def deal_summary(value) -> str:
         if value.cards:
             parts.append("[" + " ".join(str(c) for c in value.cards) + "]")
         if value.knocks:
-            parts.append(_("%(count)s knock(s)") % {"count": value.knocks})
+            parts.append(
+                ngettext("%(count)s knock", "%(count)s knocks", value.knocks)
+                % {"count": value.knocks}
+            )
         if value.blind:
             parts.append(_("blind"))
         if value.passed:
