@@ -19,6 +19,9 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from public.versioning import fingerprint, reader_state
 
 CACHE_SECONDS = 600
 GZIP_LEVEL = 6  # zlib's default: nearly all of level 9's gain at a third of its cost
@@ -46,6 +49,25 @@ def reader_shares_page(request, *, params: frozenset[str] = frozenset()) -> bool
     ):
         return False
     return not len(get_messages(request))
+
+
+def shared_page_key(
+    request, slug: str, page: str, *parts, params: frozenset[str] = frozenset()
+) -> str | None:
+    """The cache key of a page every anonymous reader shares, else None.
+
+    Built from the tournament's small cached state alone (no model read), so a
+    stored page is served before anything else is read. Only for a listed
+    tournament: a page stored at a version was rendered after every check (the
+    round published, the reader allowed) passed at that version. ``params``: the
+    query parameters the caller puts in ``parts``.
+    """
+    if not reader_shares_page(request, params=params):
+        return None
+    state = reader_state(request, slug)
+    if state is None or not state.listed:
+        return None
+    return f"{page}:page:" + fingerprint(state.key, get_language(), *parts)
 
 
 def shared_page(request, key: str | None) -> HttpResponse | None:

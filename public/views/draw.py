@@ -3,15 +3,13 @@
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
-from public.pages import reader_shares_page, shared_page, shared_render
+from public.pages import shared_page, shared_page_key, shared_render
 from public.tables import NameTable
-from public.versioning import fingerprint, reader_state
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -127,17 +125,11 @@ def _names_key(request, slug, number, search, query: str, fragment: bool):
     """The cache key of "where do I sit?" as every anonymous reader gets it, or None.
 
     As players type, the same prefixes come again and again ("van", "de"): each
-    answer is rendered once per version of the tournament and served from the
-    cache before anything else is read. Only for a listed tournament: an answer
-    stored at a version was rendered after every check (the round published)
-    passed at that version.
+    answer is rendered once per version of the tournament.
     """
-    if not search.is_valid() or not reader_shares_page(
-        request, params=frozenset({"q"})
-    ):
-        return None
-    state = reader_state(request, slug)
-    if state is None or not state.listed:
+    if not search.is_valid():
         return None
     mode = "htmx" if fragment else "page"
-    return "names:" + fingerprint(state.key, get_language(), number, fold(query), mode)
+    return shared_page_key(
+        request, slug, "names", number, fold(query), mode, params=frozenset({"q"})
+    )

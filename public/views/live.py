@@ -23,7 +23,7 @@ from django_tables2 import RequestConfig
 
 from clubs.params import parse_id
 from public.exports import table_export
-from public.pages import reader_shares_page, shared_bytes, shared_page, shared_render
+from public.pages import shared_bytes, shared_page, shared_page_key, shared_render
 from public.versioning import fingerprint, reader_state, revalidated
 from standings import selectors as live
 from standings.labels import tiebreak_explanation, tiebreak_label
@@ -160,18 +160,10 @@ def _page(
 
 
 def _shared_key(request, slug: str, page: str, *parts) -> str | None:
-    """The cache key of a whole page every anonymous reader shares, else None.
-
-    Built from the small cached state alone (no model read), so a cached page is
-    served before anything else is read. Only for a listed tournament: a page
-    stored at a version was rendered after every check passed at that version.
-    """
-    if request.META.get(LIVE_META) or not reader_shares_page(request):
+    """The key of a whole live page every anonymous reader shares (not the poller's)."""
+    if request.META.get(LIVE_META):
         return None
-    state = reader_state(request, slug)
-    if state is None or not state.listed:
-        return None
-    return f"live:{page}:page:" + fingerprint(state.key, get_language(), *parts)
+    return shared_page_key(request, slug, f"live:{page}", *parts)
 
 
 def _export(table, fmt: str, filename: str) -> HttpResponse:
