@@ -20,7 +20,7 @@ from tournaments.forms import (
     TournamentForm,
     phase_rows,
 )
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.tables import EntryTable, TournamentTable
 
 # -------------------------------------------------------------------------- home
@@ -82,10 +82,6 @@ def tournament(request, tournament):
             "tournament": tournament,
             "phases": phases,
             "counts": selectors.entry_counts(tournament=tournament),
-            "draft": Round.objects.filter(
-                tournament=tournament, status=Round.Status.DRAFT
-            ).first(),
-            "latest": selectors.round_latest_public(tournament=tournament),
         },
     )
 
