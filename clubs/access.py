@@ -2,10 +2,10 @@
 
 The one place for both rules. Who may change a person is explicit:
 
-- a club: staff only, for now (``can_edit_club`` is the seam where the club's own
-  managers will join);
-- a player: staff, or a director of a tournament the player is entered in, alone or
-  in a team;
+- a club: staff, or one of the club's managers (``Club.managers``);
+- a player: staff, a manager of the player's club (or of the club whose member the
+  player substitutes for), or a director of a tournament the player is entered in,
+  alone or in a team;
 - a team: staff, or a director of a tournament the team is entered in.
 
 The services check it on every change (``by=`` the user), the views before showing a
@@ -25,12 +25,13 @@ from clubs.models import Club, Player, Team
 
 
 def user_is_director(*, user) -> bool:
-    """Tell whether a user may use the director's side at all (clubs, players…)."""
+    """Tell whether a user may use the director's side at all (clubs, players…):
+    staff, a director of some tournament, or a club's manager."""
     if not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser or user.is_staff:
         return True
-    return user.directed_tournaments.exists()
+    return user.directed_tournaments.exists() or user.managed_clubs.exists()
 
 
 def any_director_required(view):
@@ -72,10 +73,14 @@ def _teams_directed_by(user) -> QuerySet[Team]:
 
 
 def _players_directed_by(user) -> Q:
-    """Players entered, alone or in a team, in a tournament ``user`` directs."""
+    """Players entered, alone or in a team, in a tournament ``user`` directs, and
+    the members of the clubs ``user`` manages with their fixed substitutes."""
     teams = _teams_directed_by(user)
+    managed = Club.objects.filter(managers=user).values("pk")
     return (
-        Q(
+        Q(club__in=managed)
+        | Q(pk__in=Player.objects.filter(substitute_for__club__in=managed).values("pk"))
+        | Q(
             pk__in=Player.objects.filter(entries__tournament__directors=user).values(
                 "pk"
             )
@@ -91,12 +96,18 @@ def user_edits_everyone(*, user) -> bool:
 
 
 def can_edit_club(*, user, club: Club) -> bool:
-    """Tell whether ``user`` may change ``club``: staff only, for now.
+    """Tell whether ``user`` may change ``club``: staff, or one of its managers."""
+    if _is_staff(user):
+        return True
+    if not _may_direct(user) or club.pk is None:
+        return False
+    return club.managers.filter(pk=user.pk).exists()
 
-    The seam for the club's own managers: they join here, and every list, view and
-    service follows.
-    """
-    return _is_staff(user)
+
+def can_manage_club(*, user, club: Club) -> bool:
+    """Tell whether ``user`` may run ``club``'s evenings, series and score pad:
+    staff, or one of its managers (the same rule as changing the club)."""
+    return can_edit_club(user=user, club=club)
 
 
 def can_edit_player(*, user, player: Player) -> bool:
@@ -121,7 +132,11 @@ def can_edit_team(*, user, team: Team) -> bool:
 
 def clubs_editable(*, user, clubs: QuerySet[Club]) -> QuerySet[Club]:
     """Narrow ``clubs`` to those ``user`` may change."""
-    return clubs if _is_staff(user) else clubs.none()
+    if _is_staff(user):
+        return clubs
+    if not _may_direct(user):
+        return clubs.none()
+    return clubs.filter(pk__in=Club.objects.filter(managers=user).values("pk"))
 
 
 def players_editable(*, user, players: QuerySet[Player]) -> QuerySet[Player]:
@@ -145,14 +160,19 @@ def teams_editable(*, user, teams: QuerySet[Team]) -> QuerySet[Team]:
 def check_can_edit_club(*, user, club: Club) -> None:
     """Refuse (PermissionDenied, with why) unless ``user`` may change ``club``."""
     if not can_edit_club(user=user, club=club):
-        raise PermissionDenied(_("Only staff may change a club."))
+        raise PermissionDenied(
+            _("Only staff and the club's managers may change a club.")
+        )
 
 
 def check_can_edit_player(*, user, player: Player) -> None:
     """Refuse unless ``user`` may change ``player``."""
     if not can_edit_player(user=user, player=player):
         raise PermissionDenied(
-            _("You may change only the players entered in a tournament you direct.")
+            _(
+                "You may change only the players of a club you manage or entered "
+                "in a tournament you direct."
+            )
         )
 
 

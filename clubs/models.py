@@ -1,5 +1,6 @@
 """Store clubs, their players and fixed pairs (teams)."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -17,6 +18,16 @@ class Club(models.Model):
     )
     city = models.CharField(
         _("city"), max_length=80, blank=True, validators=[validate_line]
+    )
+    managers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="managed_clubs",
+        verbose_name=_("managers"),
+        help_text=_(
+            "Users who may change this club's people and run its evenings, and "
+            "nothing else."
+        ),
     )
 
     class Meta:
@@ -45,6 +56,15 @@ class Player(models.Model):
     )
     member_number = models.CharField(
         _("member number"), max_length=30, blank=True, validators=[validate_line]
+    )
+    substitute = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="substitute_for",
+        verbose_name=_("fixed substitute"),
+        help_text=_("Plays in this member's place when the member cannot come."),
     )
 
     class Meta:

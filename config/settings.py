@@ -104,6 +104,8 @@ INSTALLED_APPS = [
     "scoring",
     "standings",
     "draws",
+    "series",
+    "scorepad",
     "printing",
     "public",
     "transfer",

@@ -67,5 +67,9 @@ urlpatterns = [
     path("director/sheets/", include((sheet_patterns, "scoring"))),
     path("director/", include((director_patterns, "director"))),
     path("print/", include("printing.urls")),
+    # Scores entered at the table: the code printed on the sheet opens the table.
+    path("table/", include("scoring.urls_table")),
+    path("", include("series.urls")),
+    path("pad/", include("scorepad.urls")),
     path("api/", include("public.urls_api")),
 ]

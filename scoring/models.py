@@ -30,6 +30,16 @@ class ScoreSheet(models.Model):
         ENTERED = "entered", _("Entered")
         CONFIRMED = "confirmed", _("Confirmed")
 
+    class TableState(models.TextChoices):
+        """Where a sheet entered at its table stands (empty: the desk's sheet)."""
+
+        NONE = "", _("Desk")
+        ENTERING = "entering", _("Entered at the table")
+        AWAITING = "awaiting", _("Awaiting acceptance")
+        ACCEPTED = "accepted", _("Accepted")
+        DISPUTED = "disputed", _("Disputed")
+        DESK = "desk", _("Taken over by the desk")
+
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, related_name="sheet", verbose_name=_("table")
     )
@@ -78,6 +88,13 @@ class ScoreSheet(models.Model):
         verbose_name=_("last saved by"),
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    table_state = models.CharField(
+        _("at the table"),
+        max_length=10,
+        choices=TableState.choices,
+        default=TableState.NONE,
+        blank=True,
+    )
 
     class Meta:
         verbose_name = _("score sheet")
@@ -90,6 +107,19 @@ class ScoreSheet(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["open", "entered", "confirmed"]),
                 name="sheet_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    table_state__in=[
+                        "",
+                        "entering",
+                        "awaiting",
+                        "accepted",
+                        "disputed",
+                        "desk",
+                    ]
+                ),
+                name="sheet_table_state_known",
             ),
         ]
 
@@ -288,3 +318,132 @@ class Correction(models.Model):
 
     def __str__(self):
         return f"{self.sheet} @ {self.at:%H:%M}"
+
+
+# --------------------------------------------------------------------------- tables
+
+
+class TableCode(models.Model):
+    """The short random code printed on a table's sheet: it opens the table's
+    entry page on a phone, for this table of this round only."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="code", verbose_name=_("table")
+    )
+    code = models.CharField(_("code"), max_length=6, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table code")
+        verbose_name_plural = _("table codes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(code__regex=r"^[2-9A-HJ-NP-Z]{6}$"),
+                name="table_code_alphabet",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}: {self.code}"
+
+
+class TableSubmission(models.Model):
+    """One write made at a table (a deal, an acceptance…): the sheet's history for
+    table entry, and the idempotency key that keeps a resent write from counting
+    twice. Who: the table's code and the seat that held the phone."""
+
+    class Action(models.TextChoices):
+        DEAL = "deal", _("Deal added")
+        EDIT = "edit", _("Deal changed")
+        DELETE = "delete", _("Deal removed")
+        ACCEPT = "accept", _("Result accepted")
+        REJECT = "reject", _("Result rejected")
+
+    sheet = models.ForeignKey(
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="table_submissions",
+        verbose_name=_("score sheet"),
+    )
+    key = models.CharField(_("idempotency key"), max_length=64)
+    code = models.CharField(_("code"), max_length=6)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    game = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.TextField(
+        _("reason"), blank=True, validators=[validate_text, MaxLengthValidator(500)]
+    )
+    version = models.PositiveIntegerField(_("sheet version after"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "at", "id"]
+        verbose_name = _("table submission")
+        verbose_name_plural = _("table submissions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "key"], name="table_submission_key_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1) & Q(seat__lte=4),
+                name="table_submission_seat_1_to_4",
+            ),
+            models.CheckConstraint(
+                condition=Q(key__regex=r"^[A-Za-z0-9_-]{8,64}$"),
+                name="table_submission_key_form",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet}: {self.action} ({self.code}/{self.seat})"
+
+
+class Acceptance(models.Model):
+    """A player's acceptance (or rejection) of a game's result, or of the whole
+    table's (``game`` empty), typed on the table's phone. A later change to the
+    game's deals deletes it: a correction needs a new acceptance."""
+
+    sheet = models.ForeignKey(
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="acceptances",
+        verbose_name=_("score sheet"),
+    )
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="acceptances",
+        verbose_name=_("game"),
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    accepted = models.BooleanField(_("accepted"))
+    reason = models.TextField(
+        _("reason"), blank=True, validators=[validate_text, MaxLengthValidator(500)]
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "at", "id"]
+        verbose_name = _("acceptance")
+        verbose_name_plural = _("acceptances")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "game"], name="acceptance_one_per_game"
+            ),
+            models.UniqueConstraint(
+                fields=["sheet"],
+                condition=Q(game__isnull=True),
+                name="acceptance_one_per_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1) & Q(seat__lte=4),
+                name="acceptance_seat_1_to_4",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet}: {self.game or '-'} {self.accepted}"

@@ -86,6 +86,18 @@ class Tournament(models.Model):
         FIXED = "fixed", _("A fixed score")
         AVERAGE = "average", _("The entrant's own average")
 
+    class ResultEntry(models.TextChoices):
+        DESK = "desk", _("By the desk only")
+        TABLES_DIRECTOR = "tables_director", _("At the tables, confirmed by a director")
+        TABLES_OPPONENTS = (
+            "tables_opponents",
+            _("At the tables, confirmed by the opponents' acceptance"),
+        )
+
+    class Acceptance(models.TextChoices):
+        GAME = "game", _("Each game, when it ends")
+        TABLE = "table", _("The whole table, when its last game ends")
+
     class EntryMode(models.TextChoices):
         DEALS = "deals", _("Card points deal by deal")
         CARDS = "cards", _("Card counts per rank, deal by deal")
@@ -235,6 +247,31 @@ class Tournament(models.Model):
         max_length=10,
         choices=EntryMode.choices,
         default=EntryMode.DEALS,
+    )
+    result_entry = models.CharField(
+        _("who enters the results"),
+        max_length=20,
+        choices=ResultEntry.choices,
+        default=ResultEntry.DESK,
+        help_text=_(
+            "At the tables: each table enters its deals on a phone through the code "
+            "printed on its score sheet, and the opponents accept the result."
+        ),
+    )
+    acceptance = models.CharField(
+        _("the opponents accept"),
+        max_length=10,
+        choices=Acceptance.choices,
+        default=Acceptance.GAME,
+    )
+    club = models.ForeignKey(
+        "clubs.Club",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("organising club"),
+        help_text=_("The club's managers may run this event."),
     )
     type_both_sides = models.BooleanField(
         _("type both sides' points"),
@@ -416,6 +453,17 @@ class Entry(models.Model):
     )
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     late = models.BooleanField(_("late entry"), default=False)
+    plays_for = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="replaced_in",
+        verbose_name=_("plays in place of"),
+        help_text=_(
+            "A club member's fixed substitute: the member this player replaces."
+        ),
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -40,12 +40,17 @@ def tournament_list_for_director(*, user) -> QuerySet[Tournament]:
 
 
 def user_can_direct(*, user, tournament: Tournament) -> bool:
-    """Tell whether a user may run a tournament: a superuser or one of its directors."""
+    """Tell whether a user may run a tournament: a superuser, one of its directors,
+    or a manager of its organising club (a club evening)."""
     if not user.is_authenticated or not user.is_active:
         return False
     if user.is_superuser:
         return True
-    return tournament.directors.filter(pk=user.pk).exists()
+    if tournament.directors.filter(pk=user.pk).exists():
+        return True
+    return bool(
+        tournament.club_id and tournament.club.managers.filter(pk=user.pk).exists()
+    )
 
 
 def user_is_director(*, user) -> bool:
@@ -54,7 +59,7 @@ def user_is_director(*, user) -> bool:
         return False
     if user.is_superuser or user.is_staff:
         return True
-    return user.directed_tournaments.exists()
+    return user.directed_tournaments.exists() or user.managed_clubs.exists()
 
 
 # --------------------------------------------------------------------- text search
