@@ -1,0 +1,3 @@
+"""Route club life's api pages (filled by the work on issue 15)."""
+
+urlpatterns: list = []
