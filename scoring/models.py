@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.validators import validate_text
+from clubs.validators import validate_line, validate_text
 from scoring import engine
 from tournaments.models import Game, Table
 
@@ -330,7 +330,9 @@ class TableCode(models.Model):
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, related_name="code", verbose_name=_("table")
     )
-    code = models.CharField(_("code"), max_length=6, unique=True)
+    code = models.CharField(
+        _("code"), max_length=6, unique=True, validators=[validate_line]
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -365,8 +367,10 @@ class TableSubmission(models.Model):
         related_name="table_submissions",
         verbose_name=_("score sheet"),
     )
-    key = models.CharField(_("idempotency key"), max_length=64)
-    code = models.CharField(_("code"), max_length=6)
+    key = models.CharField(
+        _("idempotency key"), max_length=64, validators=[validate_line]
+    )
+    code = models.CharField(_("code"), max_length=6, validators=[validate_line])
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     game = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)

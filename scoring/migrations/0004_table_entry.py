@@ -62,7 +62,12 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "code",
-                    models.CharField(max_length=6, unique=True, verbose_name="code"),
+                    models.CharField(
+                        max_length=6,
+                        unique=True,
+                        validators=[clubs.validators.validate_line],
+                        verbose_name="code",
+                    ),
                 ),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
@@ -85,9 +90,20 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "key",
-                    models.CharField(max_length=64, verbose_name="idempotency key"),
+                    models.CharField(
+                        max_length=64,
+                        validators=[clubs.validators.validate_line],
+                        verbose_name="idempotency key",
+                    ),
                 ),
-                ("code", models.CharField(max_length=6, verbose_name="code")),
+                (
+                    "code",
+                    models.CharField(
+                        max_length=6,
+                        validators=[clubs.validators.validate_line],
+                        verbose_name="code",
+                    ),
+                ),
                 ("seat", models.PositiveSmallIntegerField(verbose_name="seat")),
                 (
                     "action",

@@ -138,9 +138,11 @@ def test_a_refusal_says_why(client, world):
     client.force_login(world["users"]["d2"])
     response = client.get(reverse("director:player_edit", args=[world["p1"].pk]))
     assert response.status_code == 403
-    assert "players entered in a tournament you direct" in response.text
+    assert "players of a club you manage or entered in a tournament you direct" in (
+        response.text
+    )
     response = client.get(reverse("director:club_edit", args=[world["c2"].pk]))
-    assert "Only staff may change a club" in response.text
+    assert "Only staff and the club&#x27;s managers may change a club" in response.text
 
 
 @pytest.mark.parametrize("url_name", ["club_edit", "player_edit", "team_edit"])
