@@ -26,6 +26,7 @@ def test_every_draw_generator_module_is_checked():
     "module",
     [
         "scoring.engine",
+        "scoring.variants",
         "standings.compute",
         "standings.metrics",
         "benchmarks.engine",
