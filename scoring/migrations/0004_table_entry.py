@@ -3,6 +3,8 @@
 import clubs.validators
 import django.core.validators
 import django.db.models.deletion
+import django.db.models.functions
+import django.db.models.lookups
 from django.conf import settings
 from django.db import migrations, models
 
@@ -252,8 +254,10 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="tablecode",
             constraint=models.CheckConstraint(
-                condition=models.Q(("code__regex", "^[2-9A-HJ-NP-Z]{6}$")),
-                name="table_code_alphabet",
+                condition=django.db.models.lookups.Exact(
+                    django.db.models.functions.Length("code"), 6
+                ),
+                name="table_code_six_characters",
             ),
         ),
         migrations.AddConstraint(
@@ -272,8 +276,10 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="tablesubmission",
             constraint=models.CheckConstraint(
-                condition=models.Q(("key__regex", "^[A-Za-z0-9_-]{8,64}$")),
-                name="table_submission_key_form",
+                condition=django.db.models.lookups.GreaterThanOrEqual(
+                    django.db.models.functions.Length("key"), 8
+                ),
+                name="table_submission_key_long_enough",
             ),
         ),
     ]
