@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
+from clubs.validators import validate_line
 
 
 class ClubForm(forms.ModelForm):
@@ -17,6 +18,47 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["first_name", "last_name", "club", "member_number"]
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    """A player chosen from a list, shown "Last, First (Club)"."""
+
+    def label_from_instance(self, obj: Player) -> str:
+        if obj.club is not None:
+            return f"{obj.sort_name} ({obj.club.name})"
+        return obj.sort_name
+
+
+class MemberForm(forms.ModelForm):
+    """A club member as the club's managers change him: name, number, substitute."""
+
+    substitute = PlayerChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=_("fixed substitute"),
+        help_text=_("Plays in this member's place when the member cannot come."),
+    )
+
+    class Meta:
+        model = Player
+        fields = ["first_name", "last_name", "member_number", "substitute"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = Player.objects.select_related("club").order_by(
+            "last_name", "first_name"
+        )
+        if self.instance.pk is not None:
+            players = players.exclude(pk=self.instance.pk)
+        self.fields["substitute"].queryset = players
+
+
+class ManagerForm(forms.Form):
+    """A user, by username, to add to a club's managers."""
+
+    username = forms.CharField(
+        label=_("username"), max_length=150, validators=[validate_line]
+    )
 
 
 class TeamForm(forms.ModelForm):

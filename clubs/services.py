@@ -6,7 +6,7 @@ An update names who makes it (``by=``, the user) and is refused with
 the import of a tournament's list, which fills in a missing member number).
 """
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -15,7 +15,9 @@ from clubs.models import Club, Player, Team
 from clubs.validators import check_text_fields
 
 CLUB_FIELDS = {"name", "short_name", "city"}
-PLAYER_FIELDS = {"first_name", "last_name", "club", "member_number"}
+PLAYER_FIELDS = {"first_name", "last_name", "club", "member_number", "substitute"}
+# Fields that hold a row (or None), not text.
+RELATION_FIELDS = {"club", "substitute"}
 TEAM_FIELDS = {"name", "club", "player_one", "player_two"}
 
 
@@ -94,6 +96,10 @@ def _check_player(player: Player) -> None:
     check_text_fields(player)
     if not player.first_name or not player.last_name:
         raise ValidationError(_("A player needs a first and a last name."))
+    if player.pk is not None and player.substitute_id == player.pk:
+        raise ValidationError(
+            {"substitute": _("A player cannot be his own substitute.")}
+        )
     same = selectors.player_find(
         first_name=player.first_name, last_name=player.last_name, club=player.club
     )
@@ -147,7 +153,9 @@ def player_update(*, player: Player, by, **fields) -> Player:
         access.check_can_edit_player(user=by, player=player)
     player = Player.objects.select_for_update().get(pk=player.pk)
     for key, value in _strip(fields).items():
-        setattr(player, key, value if value is not None or key == "club" else "")
+        setattr(
+            player, key, value if value is not None or key in RELATION_FIELDS else ""
+        )
     _check_player(player)
     return _announce(_save(player, unique_error=_("This player exists already.")))
 
@@ -196,3 +204,34 @@ def team_update(*, team: Team, by, **fields) -> Team:
         setattr(team, key, value)
     _check_team(team)
     return _announce(_save(team, unique_error=_("This team exists already.")))
+
+
+# ----------------------------------------------------------------- club managers
+
+
+def club_managers_check(*, by) -> None:
+    """Refuse (PermissionDenied, with why) unless ``by`` may appoint managers."""
+    if by is not None and not access.user_edits_everyone(user=by):
+        raise PermissionDenied(_("Only staff may add or remove a club's managers."))
+
+
+@transaction.atomic
+def club_manager_add(*, club: Club, user, by) -> Club:
+    """Let ``user`` change ``club``'s people and run its evenings (staff only)."""
+    club_managers_check(by=by)
+    if not user.is_active:
+        raise ValidationError(
+            {"username": _("%(name)s cannot log in.") % {"name": user.get_username()}}
+        )
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    club.managers.add(user)
+    return club
+
+
+@transaction.atomic
+def club_manager_remove(*, club: Club, user, by) -> Club:
+    """Take ``club`` away from ``user``'s managed clubs (staff only)."""
+    club_managers_check(by=by)
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    club.managers.remove(user)
+    return club

@@ -40,10 +40,17 @@ class ClubTable(BaseTable):
     player_count = tables.Column(
         verbose_name=_("players"), attrs={"td": {"class": "num"}}
     )
+    people = tables.LinkColumn(
+        "director:club_people",
+        args=[tables.A("pk")],
+        accessor="pk",
+        text=_("Members and managers"),
+        verbose_name="",
+    )
 
     class Meta(BaseTable.Meta):
         model = Club
-        fields = ["name", "short_name", "city", "player_count"]
+        fields = ["name", "short_name", "city", "player_count", "people"]
 
 
 class PlayerTable(BaseTable):

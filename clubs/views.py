@@ -1,19 +1,31 @@
 """Serve the director's pages for clubs, players and teams."""
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from clubs import access
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from clubs.access import any_director_required
-from clubs.forms import ClubForm, PlayerForm, SearchForm, TeamForm, add_errors
+from clubs.forms import (
+    ClubForm,
+    ManagerForm,
+    MemberForm,
+    PlayerForm,
+    SearchForm,
+    TeamForm,
+    add_errors,
+)
 from clubs.models import Club, Player, Team
+from clubs.params import parse_id
 from clubs.tables import ClubTable, PlayerTable, TeamTable
 
 
@@ -40,6 +52,14 @@ def _query(request) -> str:
     return search.cleaned_data["q"] if search.is_valid() else ""
 
 
+def _clubs_note(user) -> str:
+    if access.user_edits_everyone(user=user):
+        return ""
+    if user.managed_clubs.exists():
+        return _("The clubs you manage.")
+    return _("Only staff may change clubs.")
+
+
 @any_director_required
 @require_GET
 def clubs(request):
@@ -52,9 +72,7 @@ def clubs(request):
         table_class=ClubTable,
         create_url=reverse("director:club_create"),
         kind="clubs",
-        note=_("Only staff may change clubs.")
-        if not access.user_edits_everyone(user=request.user)
-        else "",
+        note=_clubs_note(request.user),
     )
 
 
@@ -184,3 +202,142 @@ def team_edit(request, pk):
         back=reverse("director:teams"),
         save=lambda data: club_services.team_update(team=team, by=request.user, **data),
     )
+
+
+# ------------------------------------------------------ a club's page for managers
+
+
+def _club(pk) -> Club:
+    pk = parse_id(pk)  # an id past the database's integers is no club, not a 500
+    club = Club.objects.filter(pk=pk).first() if pk is not None else None
+    if club is None:
+        raise Http404(_("No such club."))
+    return club
+
+
+@any_director_required
+@require_GET
+def my_clubs(request):
+    """The clubs the user manages: the way into their members and evenings."""
+    managed = (
+        Club.objects.filter(managers=request.user)
+        .annotate(player_count=Count("players"))
+        .order_by("name")
+    )
+    return render(
+        request,
+        "clubs/mine.html",
+        {
+            "clubs": managed,
+            "staff": access.user_edits_everyone(user=request.user),
+            "title": _("My clubs"),
+        },
+    )
+
+
+def _people_page(request, club: Club, *, manager_form=None, status=200):
+    staff = access.user_edits_everyone(user=request.user)
+    members = list(
+        Player.objects.filter(club=club)
+        .select_related("substitute__club")
+        .order_by("last_name", "first_name")
+    )
+    return render(
+        request,
+        "clubs/people.html",
+        {
+            "club": club,
+            "members": members,
+            "managers": list(club.managers.order_by("username")),
+            "series_list": list(club.series.order_by("name")),
+            "events": list(club.tournaments.order_by("-date", "name")[:50]),
+            "staff": staff,
+            "manager_form": manager_form or (ManagerForm() if staff else None),
+            "title": club.name,
+        },
+        status=status,
+    )
+
+
+@any_director_required
+@require_GET
+def club_people(request, pk):
+    """A club's members and their substitutes, its managers, series and events."""
+    club = _club(pk)
+    access.check_can_edit_club(user=request.user, club=club)
+    return _people_page(request, club)
+
+
+@any_director_required
+def club_member(request, pk, player):
+    """Change a member of the club: name, member number and fixed substitute."""
+    club = _club(pk)
+    access.check_can_edit_club(user=request.user, club=club)
+    player_id = parse_id(player)
+    member = (
+        Player.objects.filter(pk=player_id, club=club).first()
+        if player_id is not None
+        else None
+    )
+    if member is None:
+        raise Http404(_("No such member of this club."))
+    return _edit_page(
+        request,
+        form=MemberForm(
+            request.POST or None, instance=Player.objects.get(pk=member.pk)
+        ),
+        title=member.full_name,
+        back=reverse("director:club_people", args=[club.pk]),
+        save=lambda data: club_services.player_update(
+            player=member, by=request.user, **data
+        ),
+    )
+
+
+@any_director_required
+@require_POST
+def club_manager_add(request, pk):
+    """Add a manager to the club, by username (staff only)."""
+    club = _club(pk)
+    club_services.club_managers_check(by=request.user)
+    form = ManagerForm(request.POST)
+    if form.is_valid():
+        user = (
+            get_user_model()
+            .objects.filter(username__iexact=form.cleaned_data["username"].strip())
+            .first()
+        )
+        if user is None:
+            form.add_error("username", _("No user has this username."))
+        else:
+            try:
+                club_services.club_manager_add(club=club, user=user, by=request.user)
+            except ValidationError as exc:
+                add_errors(form, exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s now manages %(club)s.")
+                    % {"name": user.get_username(), "club": club.name},
+                )
+                return redirect("director:club_people", pk=club.pk)
+    return _people_page(request, club, manager_form=form, status=400)
+
+
+@any_director_required
+@require_POST
+def club_manager_remove(request, pk, user):
+    """Take a manager off the club (staff only)."""
+    club = _club(pk)
+    club_services.club_managers_check(by=request.user)
+    user_id = parse_id(user)
+    manager = club.managers.filter(pk=user_id).first() if user_id else None
+    if manager is None:
+        raise Http404(_("This user does not manage the club."))
+    club_services.club_manager_remove(club=club, user=manager, by=request.user)
+    messages.success(
+        request,
+        _("%(name)s no longer manages %(club)s.")
+        % {"name": manager.get_username(), "club": club.name},
+    )
+    return redirect("director:club_people", pk=club.pk)

@@ -17,7 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from printing import draw, poster, results, sheets, standings
+from printing import series as series_module
 from printing.base import Choice
+from series.models import Series
 from tournaments.models import Round, Tournament
 
 
@@ -203,3 +205,37 @@ def round_buttons(*, tournament: Tournament, round: Round) -> list[Button]:
         for doc in DOCUMENTS.values()
         for button in doc.round_buttons(tournament=tournament, round=round)
     ]
+
+
+# ------------------------------------------------------------ documents of a series
+
+
+class SeriesDocument:
+    """A printed document of a series (a club's season, a circuit)."""
+
+    identifier: str
+    verbose_name: str
+
+    def render(self, *, series: Series, lang: str, base_url: str) -> bytes:
+        raise NotImplementedError
+
+    def filename(self, *, series: Series) -> str:
+        return f"{series.slug}-{self.identifier}.pdf"
+
+
+class SeriesStandings(SeriesDocument):
+    identifier = "standings"
+    verbose_name = gettext_lazy("Series standings")
+
+    def render(self, *, series, lang, base_url):
+        return series_module.series_standings_pdf(series=series, lang=lang)
+
+
+SERIES_DOCUMENTS: dict[str, SeriesDocument] = {
+    d.identifier: d for d in (SeriesStandings(),)
+}
+
+
+def series_document(identifier: str) -> SeriesDocument:
+    """Return the series document for an identifier; ``KeyError`` if there is none."""
+    return SERIES_DOCUMENTS[identifier]

@@ -2,11 +2,17 @@
 
 from django.urls import path
 
-from printing.views import print_document
+from printing.views import print_document, print_series_document
 
 app_name = "pdf"
 
 urlpatterns = [
+    path(
+        "series/<slug:slug>/standings.pdf",
+        print_series_document,
+        {"identifier": "standings"},
+        name="series_standings",
+    ),
     path(
         "<slug:slug>/round/<int:number>/sheets.pdf",
         print_document,

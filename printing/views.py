@@ -10,7 +10,8 @@ from django.utils.translation import get_language
 
 from printing.base import PdfError
 from printing.qr import site_url
-from printing.registry import document
+from printing.registry import document, series_document
+from series.selectors import series_for_reader
 from tournaments.models import Round, Tournament
 from tournaments.selectors import tournament_for_reader, user_can_direct
 
@@ -79,3 +80,15 @@ def print_document(request, slug: str, number: int | None = None, *, identifier:
         return _bad_request(str(exc))
     name = doc.filename(tournament=tournament, round=rnd, options=options)
     return _pdf_response(data, name)
+
+
+def print_series_document(request, slug: str, *, identifier: str):
+    """Answer a series document's PDF; 404 for a series the reader may not see."""
+    doc = series_document(identifier)
+    series = series_for_reader(slug=slug, user=request.user)
+    if series is None:
+        raise Http404
+    data = doc.render(
+        series=series, lang=get_language(), base_url=site_url(request=request)
+    )
+    return _pdf_response(data, doc.filename(series=series))

@@ -1,3 +1,10 @@
-"""Route club life's api pages (filled by the work on issue 15)."""
+"""Route the series' read-only JSON API."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from series.views import api
+
+urlpatterns = [
+    path("api/series/<slug:slug>/", api.series_detail, name="api"),
+    path("api/series/<slug:slug>/standings/", api.standings, name="api_standings"),
+]

@@ -65,10 +65,14 @@ def test_demo_command_creates_a_director_and_two_open_events(client):
     call_command("demo")  # twice in a row is fine: nothing is made twice
     login = {"username": "director", "password": "manille"}
     assert client.post(reverse("login"), login).status_code == 302
-    assert set(Tournament.objects.values_list("slug", flat=True)) == {
-        "demo-wk",
-        "demo-pairs",
-    }
+    events = Tournament.objects.filter(club__isnull=True)
+    assert set(events.values_list("slug", flat=True)) == {"demo-wk", "demo-pairs"}
+    # And a club's season of 4 evenings, whose club the demo director manages.
+    from series.models import Series
+
+    season = Series.objects.get()
+    assert season.events.count() == 4
+    assert season.club.managers.filter(username="director").exists()
     for slug in ("demo-wk", "demo-pairs"):
         last = Round.objects.filter(tournament__slug=slug).order_by("number").last()
         # The last round is published and left open for a visitor to enter.

@@ -1,4 +1,4 @@
-"""Load the demo: a director account and two events to try the site with.
+"""Load the demo: a director account, two events and a club season to try the site on.
 
 The demo director is staff (may create tournaments and change every club, player
 and team) but not a superuser (no admin powers over accounts). On this machine only
@@ -16,6 +16,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
+from clubs import services as club_services
+from clubs.models import Club
 from tournaments.models import Tournament
 
 DIRECTOR_USERNAME = "director"
@@ -95,6 +97,23 @@ DEMO_EVENTS = [
     },
 ]
 
+# A club's season, played through the managers' services (``simulate_season``):
+# small, so that ``make run`` stays quick. The demo director manages the club, so
+# "New evening" on the season's page runs its next evening.
+DEMO_CLUB = "Manilleclub De Zotte Boer"
+DEMO_SEASON = [
+    "--players",
+    "24",
+    "--evenings",
+    "4",
+    "--rounds",
+    "2",
+    "--seed",
+    "3",
+    "--name",
+    DEMO_CLUB,
+]
+
 
 class Command(BaseCommand):
     help = "Create the demo director and demo events (idempotent); print the login."
@@ -125,7 +144,22 @@ class Command(BaseCommand):
                 stdout=self.stdout if options["verbosity"] > 1 else io.StringIO(),
                 stderr=self.stderr if options["verbosity"] > 1 else io.StringIO(),
             )
+        self._season(user, options["verbosity"])
         self.stdout.write(self.style.SUCCESS(self._login_line(user, password)))
+
+    def _season(self, user, verbosity: int) -> None:
+        """Play the demo club's season once; its club is managed by the director."""
+        if not Club.objects.filter(name=DEMO_CLUB).exists():
+            self.stdout.write(f"Simulating {DEMO_CLUB} …")
+            call_command(
+                "simulate_season",
+                *DEMO_SEASON,
+                stdout=self.stdout if verbosity > 1 else io.StringIO(),
+                stderr=self.stderr if verbosity > 1 else io.StringIO(),
+            )
+        club = Club.objects.get(name=DEMO_CLUB)
+        if not club.managers.filter(pk=user.pk).exists():
+            club_services.club_manager_add(club=club, user=user, by=user)
 
     @staticmethod
     def _login_line(user, password: str | None) -> str:
