@@ -27,6 +27,8 @@ def test_every_draw_generator_module_is_checked():
     [
         "scoring.engine",
         "scoring.variants",
+        "series.compute",
+        "series.svg",
         "standings.compute",
         "standings.metrics",
         "benchmarks.engine",

@@ -34,9 +34,13 @@ def tournament_for_reader(*, slug: str, user) -> Tournament | None:
 
 
 def tournament_list_for_director(*, user) -> QuerySet[Tournament]:
+    """The tournaments ``user`` runs: those they direct and their clubs' evenings."""
     if user.is_superuser:
         return Tournament.objects.order_by("-date", "name")
-    return user.directed_tournaments.order_by("-date", "name")
+    return Tournament.objects.filter(
+        Q(pk__in=user.directed_tournaments.values("pk"))
+        | Q(club__in=user.managed_clubs.values("pk"))
+    ).order_by("-date", "name")
 
 
 def user_can_direct(*, user, tournament: Tournament) -> bool:

@@ -39,6 +39,7 @@ def home(request):
             "tournaments": tournaments,
             "table": table,
             "can_create": request.user.is_staff or request.user.is_superuser,
+            "manages_clubs": request.user.managed_clubs.exists(),
         },
     )
 
