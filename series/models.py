@@ -51,6 +51,10 @@ def validate_ranking_points(value) -> None:
         )
 
 
+# Words of the site's own addresses under /director/series/ and /series/.
+RESERVED_SLUGS = frozenset({"new"})
+
+
 class Series(models.Model):
     """An ordered list of events ranked together."""
 
@@ -168,6 +172,10 @@ class Series(models.Model):
 
     def clean(self):
         super().clean()
+        if self.slug in RESERVED_SLUGS:
+            raise ValidationError(
+                {"slug": _("This short name is a word of the site; choose another.")}
+            )
         if (
             self.ranking == self.Ranking.RANKING_POINTS
             and isinstance(self.ranking_points, list)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.access import can_manage_club
 from clubs.models import Club, Player
-from series.models import Series, SeriesEvent
+from series.models import RESERVED_SLUGS, Series, SeriesEvent
 from series.selectors import series_last_event, user_can_manage_series
 from tournaments import services as tournament_services
 from tournaments.models import PHASE_FIELDS, Entry, Phase, Tournament
@@ -74,8 +74,9 @@ def series_slug_from_name(*, name: str) -> str:
     """Return a free address made from ``name``: ``season``, then ``season-2``…"""
     base = slugify(name)[:SLUG_MAX].strip("-") or "series"
     stem = base[: SLUG_MAX - 8]
-    taken = set(
-        Series.objects.filter(slug__startswith=stem).values_list("slug", flat=True)
+    taken = (
+        set(Series.objects.filter(slug__startswith=stem).values_list("slug", flat=True))
+        | RESERVED_SLUGS
     )
     slug, n = base, 1
     while slug in taken:

@@ -189,3 +189,16 @@ def test_the_next_evening_copies_the_last_evenings_rules_and_phases(season, mana
     ) == [first.pk, second.pk]
     # The manager runs the evening: the club's managers direct its events.
     assert second.directors.filter(pk=manager.pk).exists()
+
+
+def test_a_series_may_not_be_called_new_the_address_of_the_creation_page(db):
+    """/director/series/new/ is the form: a series there could never be opened."""
+    from django.core.exceptions import ValidationError
+
+    from series.models import Series
+    from series.services import series_slug_from_name
+
+    assert series_slug_from_name(name="New") == "new-2"
+    with pytest.raises(ValidationError) as refused:
+        Series(name="New", slug="new").full_clean()
+    assert "slug" in refused.value.message_dict

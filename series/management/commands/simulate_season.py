@@ -85,7 +85,9 @@ class Command(BaseCommand):
         for index, member in enumerate(members[::5]):
             substitute = club_services.player_create(
                 first_name=FIRST[(index * 7 + 3) % len(FIRST)],
-                last_name=f"{LAST[index % len(LAST)]} ({club.short_name or club.pk})",
+                # Substitutes belong to no club: the club's number keeps two
+                # simulated clubs' substitutes apart.
+                last_name=f"{LAST[index % len(LAST)]} ({club.short_name}-{club.pk})",
             )
             club_services.player_update(player=member, by=by, substitute=substitute)
         return members
