@@ -2,13 +2,17 @@
 
 The rooms: ``sheet`` (one sheet and the difference between its two entries),
 ``corrections`` (what a correction changed), ``desk`` (a round's tables and their
-sheets) and ``labels`` (trumps and sides as the sheet prints them).
+sheets), ``labels`` (trumps and sides as the sheet prints them) and
+``table_entry`` (what a table's phone shows).
 """
 
 from scoring.selectors.corrections import (
     CorrectionView,
+    HistoryItem,
     describe_correction,
     describe_deal,
+    describe_submission,
+    sheet_history,
 )
 from scoring.selectors.desk import (
     DESK_FILTERS,
@@ -34,6 +38,7 @@ from scoring.selectors.sheet import (
     sheet_differences,
     sheet_view,
 )
+from scoring.selectors.table_entry import table_page_state, table_url
 
 __all__ = [
     "CARD_RANKS",
@@ -45,19 +50,24 @@ __all__ = [
     "DeskRow",
     "Difference",
     "GameBlock",
+    "HistoryItem",
     "RoundDesk",
     "SheetNeighbours",
     "SheetView",
     "columns_for",
     "describe_correction",
     "describe_deal",
+    "describe_submission",
     "next_unconfirmed_table",
     "round_desk",
     "seat_names",
     "sheet_differences",
+    "sheet_history",
     "sheet_neighbours",
     "sheet_view",
     "side_label",
     "table_by_number",
+    "table_page_state",
+    "table_url",
     "trump_symbol",
 ]

@@ -1,22 +1,55 @@
-"""Describe what a correction of a confirmed sheet changed, line by line."""
+"""Describe a sheet's history: corrections after confirmation and table writes.
+
+A correction is a director's change to a confirmed sheet; a table submission is a
+write from the table's phone (a deal, a change, an acceptance). Both show who,
+when, what before and what after, line by line.
+"""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.models import Correction, TableEvent
+from scoring.models import Correction, ScoreSheet, TableEvent, TableSubmission
 from scoring.selectors.labels import side_label, trump_symbol
+from tournaments.models import Seat
+from tournaments.names import entry_name
 
-__all__ = ["CorrectionView", "describe_correction", "describe_deal"]
+__all__ = [
+    "CorrectionView",
+    "HistoryItem",
+    "describe_change",
+    "describe_correction",
+    "describe_deal",
+    "describe_submission",
+    "sheet_history",
+]
 
 
 @dataclass
 class CorrectionView:
     correction: Correction
     changes: list[str]
+
+
+@dataclass
+class HistoryItem:
+    """One line of a sheet's history: a correction or a write from the table."""
+
+    at: datetime.datetime
+    who: str
+    action: str
+    reason: str
+    changes: list[str]
+    correction: Correction | None = None
+    submission: TableSubmission | None = None
+
+    @property
+    def from_table(self) -> bool:
+        return self.submission is not None
 
 
 def describe_deal(deal: dict) -> str:
@@ -43,9 +76,14 @@ def describe_deal(deal: dict) -> str:
 
 def describe_correction(correction: Correction) -> list[str]:
     """List what a correction changed, one line per deal, total or event."""
+    return describe_change(correction.before, correction.after)
+
+
+def describe_change(before_log: dict | None, after_log: dict | None) -> list[str]:
+    """List what changed between two logs of games (``{"games": [...]}``)."""
     changes = []
-    before = {g["number"]: g for g in correction.before.get("games", [])}
-    for after in correction.after.get("games", []):
+    before = {g["number"]: g for g in (before_log or {}).get("games", [])}
+    for after in (after_log or {}).get("games", []):
         number = after["number"]
         old = before.get(number, {"deals": [], "totals": None, "events": []})
         prefix = _("Game %(number)s") % {"number": number}
@@ -89,3 +127,90 @@ def describe_correction(correction: Correction) -> list[str]:
                 }
             )
     return changes
+
+
+def describe_submission(submission: TableSubmission) -> list[str]:
+    """List what a write from the table did: deals changed, or the result accepted."""
+    if submission.action in (
+        TableSubmission.Action.ACCEPT,
+        TableSubmission.Action.REJECT,
+    ):
+        lines = [] if submission.game is not None else [_("The whole table")]
+        for game in (submission.after or {}).get("games", []):
+            score = game.get("score") or []
+            lines.append(
+                _("Game %(number)s: %(score)s")
+                % {"number": game.get("number"), "score": "–".join(map(str, score))}
+            )
+        return lines
+    return describe_change(
+        {"games": [submission.before] if submission.before else []},
+        {"games": [submission.after] if submission.after else []},
+    )
+
+
+def _who(submission: TableSubmission, names: dict[int, str]) -> str:
+    name = names.get(submission.seat)
+    if name:
+        return _("table code %(code)s, seat %(seat)s (%(name)s)") % {
+            "code": submission.code,
+            "seat": submission.seat,
+            "name": name,
+        }
+    return _("table code %(code)s, seat %(seat)s") % {
+        "code": submission.code,
+        "seat": submission.seat,
+    }
+
+
+def sheet_history(
+    *, sheet: ScoreSheet, names: dict[int, str] | None = None
+) -> list[HistoryItem]:
+    """Return the sheet's corrections and table writes, newest first.
+
+    ``names`` (seat position → name) spares a query when the caller has them.
+    Reads only what can exist: corrections of a confirmed sheet, the writes of a
+    sheet entered at its table.
+    """
+    items = []
+    if sheet.status == ScoreSheet.Status.CONFIRMED:
+        for c in Correction.objects.filter(sheet=sheet).select_related("by"):
+            items.append(
+                HistoryItem(
+                    at=c.at,
+                    who=c.by.get_username() if c.by else "?",
+                    action=_("Correction"),
+                    reason=c.reason,
+                    changes=describe_correction(c),
+                    correction=c,
+                )
+            )
+    if sheet.table_state != ScoreSheet.TableState.NONE:
+        submissions = list(TableSubmission.objects.filter(sheet=sheet))
+        if submissions and names is None:
+            names = {
+                seat.position: entry_name(seat.entry)
+                for seat in Seat.objects.filter(table_id=sheet.table_id).select_related(
+                    "entry__player", "entry__team"
+                )
+            }
+        for s in submissions:
+            items.append(
+                HistoryItem(
+                    at=s.at,
+                    who=_who(s, names or {}),
+                    action=str(s.get_action_display()),
+                    reason=s.reason,
+                    changes=describe_submission(s),
+                    submission=s,
+                )
+            )
+    items.sort(
+        key=lambda item: (
+            item.at,
+            item.from_table,
+            (item.submission or item.correction).pk,
+        ),
+        reverse=True,
+    )
+    return items

@@ -83,8 +83,21 @@ def sheet_neighbours(*, table: Table) -> SheetNeighbours:
     )
 
 
+TableState = ScoreSheet.TableState
+
+
 @dataclass
 class DeskRow:
+    """One table on the desk.
+
+    ``disputed``: the two directors' entries differ (double entry). Where the
+    table enters its own results: ``table_state`` (a ``ScoreSheet.TableState``
+    value, "" for the desk's own sheet) and ``table_state_label``, and one flag
+    per state: ``at_table`` (entered at the table, not yet awaiting anything),
+    ``awaiting_acceptance``, ``accepted``, ``table_disputed`` (an opponent
+    rejected the result) and ``taken_over`` (a director took the sheet over).
+    """
+
     table: Table
     sheet: ScoreSheet | None
     players: list[str]
@@ -94,6 +107,36 @@ class DeskRow:
     @property
     def number(self) -> int:
         return self.table.number
+
+    @property
+    def table_state(self) -> str:
+        return self.sheet.table_state if self.sheet else TableState.NONE
+
+    @property
+    def table_state_label(self) -> str:
+        """The state's name ("" for the desk's own sheet: nothing to say)."""
+        state = self.table_state
+        return str(TableState(state).label) if state else ""
+
+    @property
+    def at_table(self) -> bool:
+        return self.table_state == TableState.ENTERING
+
+    @property
+    def awaiting_acceptance(self) -> bool:
+        return self.table_state == TableState.AWAITING
+
+    @property
+    def accepted(self) -> bool:
+        return self.table_state == TableState.ACCEPTED
+
+    @property
+    def table_disputed(self) -> bool:
+        return self.table_state == TableState.DISPUTED
+
+    @property
+    def taken_over(self) -> bool:
+        return self.table_state == TableState.DESK
 
     @property
     def status(self) -> str:
@@ -106,12 +149,16 @@ class DeskRow:
 
 @dataclass(frozen=True)
 class DeskFilter:
-    """One of the desk's filters: its code in the address, its label, its test."""
+    """One of the desk's filters: its code in the address, its label, its test.
+
+    ``tables_only``: shown only where the tables enter their own results.
+    """
 
     code: str
     label: str
     title: str
     keeps: object  # (DeskRow) -> bool
+    tables_only: bool = False
 
     do_not_call_in_templates = True
 
@@ -139,10 +186,29 @@ DESK_FILTERS = (
         lambda row: row.status == ScoreSheet.Status.CONFIRMED,
     ),
     DeskFilter(
+        "awaiting",
+        _("At the table: awaiting acceptance"),
+        _("Entered at the table; a finished game waits for the opponents' acceptance."),
+        lambda row: (
+            row.awaiting_acceptance and row.status != ScoreSheet.Status.CONFIRMED
+        ),
+        tables_only=True,
+    ),
+    DeskFilter(
+        "accepted",
+        _("Accepted"),
+        _("Entered at the table and accepted by the opponents."),
+        lambda row: row.accepted,
+        tables_only=True,
+    ),
+    DeskFilter(
         "disputed",
         _("Disputed"),
-        _("The two directors' entries differ: compare them on the sheet."),
-        lambda row: row.disputed,
+        _(
+            "The two directors' entries differ, or an opponent rejected the "
+            "table's result: see the sheet."
+        ),
+        lambda row: row.disputed or row.table_disputed,
     ),
     DeskFilter(
         "corrected",
@@ -168,7 +234,14 @@ class RoundDesk:
 
     @property
     def filters(self) -> list[tuple[DeskFilter, int]]:
-        return [(f, self.counts.get(f.code, 0)) for f in DESK_FILTERS]
+        """The filters with their counts (the table-entry ones only where the
+        tables enter their own results)."""
+        at_tables = self.tournament.result_entry != Tournament.ResultEntry.DESK
+        return [
+            (f, self.counts.get(f.code, 0))
+            for f in DESK_FILTERS
+            if at_tables or not f.tables_only
+        ]
 
     def shown(self, show: str | None, *, arrival: bool = False) -> list[DeskRow]:
         """The rows under one filter (``None``: all), by number or by arrival."""

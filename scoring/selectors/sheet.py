@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, OuterRef
 
 from scoring.engine import RED_SUITS, game_finished, game_winner
-from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
-from scoring.selectors.corrections import CorrectionView, describe_correction
+from scoring.models import DealRecord, GameTotal, ScoreSheet, TableEvent
+from scoring.selectors.corrections import HistoryItem, sheet_history
 from scoring.selectors.labels import side_label, trump_symbol
 from tournaments.models import Game, Round, Seat, Table, Tournament
 from tournaments.names import entry_name
@@ -164,7 +164,7 @@ class SheetView:
     copy: int
     games: list[GameBlock]
     columns: dict
-    corrections: list[CorrectionView]
+    corrections: list[HistoryItem]  # the sheet's history
     differences: list[Difference] | None
     editable: bool
     second_rows: int = 0
@@ -370,14 +370,8 @@ def sheet_view(
         first, second = (blocks, other) if copy == 1 else (other, blocks)
         if sheet.second_by_id is not None:
             differences = _differences(first, second)
-    corrections = []
-    if sheet.status == ScoreSheet.Status.CONFIRMED:  # only confirmed sheets have any
-        corrections = [
-            CorrectionView(c, describe_correction(c))
-            for c in Correction.objects.filter(sheet=sheet)
-            .select_related("by")
-            .order_by("-at", "-id")
-        ]
+    # Corrections (confirmed sheets only) and the table's writes, newest first.
+    corrections = sheet_history(sheet=sheet, names=names)
     editable = rnd.status == Round.Status.PUBLISHED and not (
         copy == 2 and sheet.status == ScoreSheet.Status.CONFIRMED
     )

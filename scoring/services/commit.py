@@ -25,10 +25,14 @@ from scoring.services.inputs import (
     _game_result,
     score_inputs,
 )
+from scoring.services.table_state import acceptances_reset, table_state_refresh
 from tournaments.models import Game, Round, Tournament
 from tournaments.services import tournament_touch
 
 Mutation = Callable[[ScoreSheet, dict[int, Game], dict[int, GameInput]], set[int]]
+# Told what a saved change did: the sheet, then the touched games before and after
+# (``{"games": [...]}``, as a correction logs them).
+Saved = Callable[[ScoreSheet, dict, dict], None]
 
 
 # --------------------------------------------------------------------------- lock
@@ -339,28 +343,26 @@ def _mark_entered(fresh: ScoreSheet, *, copy: int, by) -> None:
         )
 
 
-def _audit(
-    fresh: ScoreSheet,
+def _snapshots(
     *,
-    by,
-    reason: str,
     games: dict[int, Game],
     touched: set[int],
     old: dict[int, GameInput],
     old_events: dict[int, list[TableEvent]],
     state: dict[int, GameInput],
     events: dict[int, list[TableEvent]],
-) -> None:
+) -> tuple[dict, dict]:
+    """Return the touched games before and after a change, by game number."""
+    order = sorted(touched, key=lambda gid: games[gid].number)
+    before = {"games": [_snapshot_game(games[g], old[g], old_events[g]) for g in order]}
+    after = {"games": [_snapshot_game(games[g], state[g], events[g]) for g in order]}
+    return before, after
+
+
+def _audit(fresh: ScoreSheet, *, by, reason: str, before: dict, after: dict) -> None:
     """Log a confirmed sheet's change: the touched games before and after."""
-    order = sorted(touched)
     Correction.objects.create(
-        sheet=fresh,
-        by=by,
-        before={
-            "games": [_snapshot_game(games[g], old[g], old_events[g]) for g in order]
-        },
-        after={"games": [_snapshot_game(games[g], state[g], events[g]) for g in order]},
-        reason=reason,
+        sheet=fresh, by=by, before=before, after=after, reason=reason
     )
 
 
@@ -376,11 +378,16 @@ def _commit(
     reason: str,
     mutate: Mutation,
     events_changed: bool = False,
+    on_saved: Saved | None = None,
 ) -> ScoreSheet:
     """Apply ``mutate`` to one copy of the sheet, check, save and audit it.
 
     Runs inside the caller's transaction. ``mutate`` changes the loaded state (and
     may write table events) and returns the ids of the games it touched.
+    ``on_saved`` (a write from the table: its submission log) is told the touched
+    games before and after. A change to the first copy of a sheet entered at its
+    table deletes the touched games' acceptances and the table-wide one, and
+    recomputes the sheet's table state.
     """
     if copy not in (1, 2):
         raise EntryError(_("Unknown entry copy."), code="copy")
@@ -421,11 +428,11 @@ def _commit(
             events=events[gid],
         )
     _mark_entered(fresh, copy=copy, by=by)
-    if copy == 1 and confirmed:
-        _audit(
-            fresh,
-            by=by,
-            reason=reason,
+    if copy != 1:
+        return fresh
+    at_table = on_saved is not None or fresh.table_state != ScoreSheet.TableState.NONE
+    if confirmed or at_table:
+        before, after = _snapshots(
             games=games,
             touched=touched,
             old=old,
@@ -433,7 +440,14 @@ def _commit(
             state=state,
             events=events,
         )
-        tournament_touch(tournament=tournament)
+        if confirmed:
+            _audit(fresh, by=by, reason=reason, before=before, after=after)
+            tournament_touch(tournament=tournament)
+        if on_saved is not None:
+            on_saved(fresh, before, after)
+        if at_table:
+            acceptances_reset(sheet=fresh, games=touched)
+            table_state_refresh(sheet=fresh, tournament=tournament)
     return fresh
 
 
