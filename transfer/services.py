@@ -10,6 +10,20 @@ others: a club by its name; a player by club and member number, else by club and
 name (case-insensitive, as the database's own uniqueness rule); a team by club and
 name. Rows that match are reused as they are (an event never changes another's
 people); the rest are created. Everything else of the event is created anew.
+The people are those the event shows (entrants, the members of entered teams, the
+member a substitute plays for) and their clubs, and the organising club. A club's
+managers are not carried (they are the other site's business); a player's fixed
+substitute is written only when that player is in the file too, and set only on a
+player the import creates.
+
+Table codes never travel: they open a table's entry page, so they are secret, and
+the importing site makes new ones when it needs them. A table submission's copy of
+its code is left out of the file and imported as ``WITHHELD_CODE``; a code someone
+typed into a text (a reason) is written as ``WITHHELD_CODE`` too. What else of the
+apps stays out of the file, and why, is ``NOT_IN_THE_FILE``.
+
+The version changes only when an older file can no longer be read: a section or a
+field the file lacks is read as empty or as the model's default.
 
 An import is all-or-nothing: one transaction, every row checked by the models'
 own field validation before it is written, the database's constraints after; any
@@ -21,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import re
 import uuid
 from collections.abc import Callable
 from decimal import Decimal
@@ -34,7 +49,18 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Team
 from config.errors import InvalidInput, StateConflict
-from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
+from scorepad.models import PadDeal, PadGame, PadPlayer
+from scoring.models import (
+    Acceptance,
+    Correction,
+    DealRecord,
+    GameTotal,
+    ScoreSheet,
+    TableCode,
+    TableEvent,
+    TableSubmission,
+)
+from series.models import Series, SeriesEvent
 from tournaments.models import (
     Bye,
     Entry,
@@ -49,21 +75,35 @@ from tournaments.models import (
 
 FORMAT = "manille-event"
 VERSION = 1
+# What a table submission's code becomes on import: the file never holds it. Not
+# a code (a code has no dash), so it opens nothing and reads as withheld.
+WITHHELD_CODE = "------"
 
 
 @dataclasses.dataclass(frozen=True)
 class Section:
-    """One list of the file: its name, its model and its rows in a tournament."""
+    """One list of the file: its name, its model and its rows in a tournament.
+
+    ``loose`` names links to rows of the same section the file may not hold (a
+    member's substitute who is no part of the event): written when the row is in
+    the file, else left empty, and set after the whole section is in. ``withheld``
+    names fields never written to the file, with the value an import gives them.
+    ``file_names`` renames a field in the file (a field called ``key``, which
+    is the row's own key there).
+    """
 
     name: str
     model: type[models.Model]
     rows: Callable[[Tournament], models.QuerySet]
+    loose: tuple[str, ...] = ()
+    withheld: tuple[tuple[str, object], ...] = ()
+    file_names: tuple[tuple[str, str], ...] = ()
 
 
 # The people, found again by natural key on import (see _match_people).
 PEOPLE = (
     Section("clubs", Club, lambda t: _clubs(t)),
-    Section("players", Player, lambda t: _players(t)),
+    Section("players", Player, lambda t: _players(t), loose=("substitute",)),
     Section("teams", Team, lambda t: _teams(t)),
 )
 # The event itself, created anew on import, in an order where a row's foreign keys
@@ -104,8 +144,32 @@ EVENT = (
         Correction,
         lambda t: Correction.objects.filter(sheet__table__round__tournament=t),
     ),
+    Section(
+        "table_submissions",
+        TableSubmission,
+        lambda t: TableSubmission.objects.filter(sheet__table__round__tournament=t),
+        withheld=(("code", WITHHELD_CODE),),
+        file_names=(("key", "idempotency_key"),),
+    ),
+    Section(
+        "acceptances",
+        Acceptance,
+        lambda t: Acceptance.objects.filter(sheet__table__round__tournament=t),
+    ),
 )
 SECTIONS = PEOPLE + EVENT
+# The models of the site's apps an event file leaves out on purpose, and why
+# (a test holds every model to be in SECTIONS or here).
+NOT_IN_THE_FILE: dict[type[models.Model], str] = {
+    TableCode: "secret: a code opens its table's entry page; the importing site "
+    "makes new codes when it needs them (table_codes_ensure)",
+    Series: "a series ranks many events: it is no one event's, and an event "
+    "moved alone leaves its series behind",
+    SeriesEvent: "the link of a series to the event: it goes with the series",
+    PadGame: "the score pad's casual club-night games belong to no tournament",
+    PadPlayer: "a seat of a score pad game (no tournament's)",
+    PadDeal: "a deal of a score pad game (no tournament's)",
+}
 SECTION_OF = {s.model: s.name for s in SECTIONS}
 REPORT_ORDER = (
     "users",
@@ -121,19 +185,24 @@ def _teams(t: Tournament) -> models.QuerySet:
 
 
 def _players(t: Tournament) -> models.QuerySet:
-    """Every player the event shows: entrants and the members of entered teams."""
+    """Every player the event shows: entrants, the members of entered teams and
+    the members substitutes played for."""
+    entries = Entry.objects.filter(tournament=t)
     return Player.objects.filter(
-        models.Q(pk__in=Entry.objects.filter(tournament=t).values("player"))
+        models.Q(pk__in=entries.values("player"))
+        | models.Q(pk__in=entries.values("plays_for"))
         | models.Q(pk__in=_teams(t).values("player_one"))
         | models.Q(pk__in=_teams(t).values("player_two"))
     )
 
 
 def _clubs(t: Tournament) -> models.QuerySet:
-    """Every club the event shows: its players' and its teams' clubs."""
+    """Every club the event shows: its players' and its teams' clubs, and the
+    organising club."""
     return Club.objects.filter(
         models.Q(pk__in=_players(t).values("club"))
         | models.Q(pk__in=_teams(t).values("club"))
+        | models.Q(pk=t.club_id)
     )
 
 
@@ -152,19 +221,74 @@ def _dump_value(value):
     return value
 
 
-def _dump_row(obj, key: int, keys: dict) -> dict:
-    """Return one row of the file: its key, its fields, foreign keys as file keys."""
+def _is_typed_text(field) -> bool:
+    """A text someone typed (a name, a reason), or a JSON value that may hold one;
+    not a choice or a short name in addresses."""
+    if isinstance(field, models.JSONField):
+        return True
+    return (
+        isinstance(field, models.CharField | models.TextField)
+        and not isinstance(field, models.SlugField)
+        and not field.choices
+    )
+
+
+def _code_hider(tournament: Tournament) -> Callable:
+    """Return a function that replaces the event's table codes by WITHHELD_CODE in
+    a value, its texts and those of a JSON value at any depth.
+
+    A code can be typed into a text (a player's reason for a rejection: "the code
+    on our sheet, ABC234, …"), in any case; the file must not carry it.
+    """
+    codes = TableCode.objects.filter(table__round__tournament=tournament)
+    pattern = "|".join(re.escape(code) for code in codes.values_list("code", flat=True))
+    if not pattern:
+        return lambda value: value
+    found = re.compile(pattern, re.IGNORECASE)
+
+    def hide(value):
+        if isinstance(value, str):
+            return found.sub(WITHHELD_CODE, value)
+        if isinstance(value, list):
+            return [hide(item) for item in value]
+        if isinstance(value, dict):
+            return {hide(k): hide(v) for k, v in value.items()}
+        return value
+
+    return hide
+
+
+def _dump_row(
+    obj,
+    key: int,
+    keys: dict,
+    section: Section | None = None,
+    *,
+    hide: Callable = lambda value: value,
+) -> dict:
+    """Return one row of the file: its key, its fields, foreign keys as file keys.
+
+    A withheld field is left out; a loose link to a row outside the file is empty;
+    ``hide`` takes the secrets out of the texts someone typed.
+    """
+    loose = section.loose if section else ()
+    withheld = {name for name, _value in section.withheld} if section else set()
+    file_names = dict(section.file_names) if section else {}
     row = {"key": key}
     for field in obj._meta.concrete_fields:
-        if field.primary_key:
+        if field.primary_key or field.name in withheld:
             continue
         value = getattr(obj, field.attname)
         if field.is_relation and value is not None:
             if _is_user(field):
                 value = keys["users"][value]
+            elif field.name in loose:
+                value = keys[field.related_model].get(value)
             else:
                 value = keys[field.related_model][value]
-        row[field.name] = _dump_value(value)
+        elif _is_typed_text(field):
+            value = hide(value)
+        row[file_names.get(field.name, field.name)] = _dump_value(value)
     return row
 
 
@@ -208,18 +332,29 @@ def export_event(tournament: Tournament) -> dict:
             "format": FORMAT,
             "version": VERSION,
             "exported_at": timezone.now().isoformat(),
+            "tournament": None,
         }
-        data["tournament"] = _dump_row(tournament, 1, keys)
+        hide = _code_hider(tournament)
+
+        def dump(section: Section) -> None:
+            objects = list(querysets[section.name])
+            # Every key of the section first: a loose link may point forward.
+            keys[section.model] = {obj.pk: n for n, obj in enumerate(objects, 1)}
+            data[section.name] = [
+                _dump_row(obj, keys[section.model][obj.pk], keys, section, hide=hide)
+                for obj in objects
+            ]
+
+        for section in PEOPLE:
+            dump(section)
+        # Written once its club has a key.
+        data["tournament"] = _dump_row(tournament, 1, keys, hide=hide)
         data["tournament"]["directors"] = sorted(
             keys["users"][pk]
             for pk in tournament.directors.values_list("pk", flat=True)
         )
-        for section in SECTIONS:
-            objects = list(querysets[section.name])
-            keys[section.model] = {obj.pk: n for n, obj in enumerate(objects, 1)}
-            data[section.name] = [
-                _dump_row(obj, keys[section.model][obj.pk], keys) for obj in objects
-            ]
+        for section in EVENT:
+            dump(section)
     return data
 
 
@@ -323,15 +458,30 @@ class _Loader:
             )
         return key
 
-    def build(self, model, section: str, index: int, row: dict, **fixed):
+    def build(
+        self,
+        model,
+        section: str,
+        index: int,
+        row: dict,
+        *,
+        file_names: dict[str, str] | None = None,
+        **fixed,
+    ):
         """Return an unsaved instance of ``model`` from ``row``, checked field by field.
 
         ``fixed`` sets fields the file may not choose (the tournament). A field the
         file leaves out takes the model's default; a field the model does not have
-        is refused (a file from a newer version of the site).
+        is refused (a file from a newer version of the site). ``file_names`` maps a
+        field to its name in the file where the two differ.
         """
         where = self.where(section, index)
-        fields = {f.name: f for f in model._meta.concrete_fields if not f.primary_key}
+        file_names = file_names or {}
+        fields = {
+            file_names.get(f.name, f.name): f
+            for f in model._meta.concrete_fields
+            if not f.primary_key
+        }
         extra = {"key", "directors"} if model is Tournament else {"key"}
         unknown = set(row) - set(fields) - extra
         if unknown:
@@ -343,15 +493,15 @@ class _Loader:
         obj = model()
         relations = []
         for name, field in fields.items():
-            if name in fixed:
-                setattr(obj, field.attname, fixed[name])
-                relations.append(name)
+            if field.name in fixed:
+                setattr(obj, field.attname, fixed[field.name])
+                relations.append(field.name)
                 continue
             if name not in row:
                 continue
             value = row[name]
             if field.is_relation:
-                relations.append(name)
+                relations.append(field.name)
                 setattr(obj, field.attname, self.relation(field, value, where))
                 continue
             try:
@@ -384,7 +534,7 @@ class _Loader:
             raise _refuse(
                 _("%(where)s, “%(field)s”: %(error)s"),
                 where=where,
-                field=field,
+                field=file_names.get(field, field),
                 error=" ".join(messages),
             ) from None
         return obj
@@ -534,20 +684,45 @@ def _match_people(loader: _Loader) -> None:
     }
     for section in PEOPLE:
         ids = loader.ids.setdefault(section.model, {})
+        created = []  # (row, where, the new instance): for the loose links
         for index, row in enumerate(loader.rows(section.name)):
             key = loader.key_of(section.name, index, row)
             where = loader.where(section.name, index)
-            obj = loader.build(section.model, section.name, index, row)
+            tight = {k: v for k, v in row.items() if k not in section.loose}
+            obj = loader.build(
+                section.model,
+                section.name,
+                index,
+                tight,
+                file_names=dict(section.file_names),
+            )
             found = finders[section.name](obj, where)
             if found is None:
                 obj.save()
                 found = obj
+                created.append((row, where, obj))
                 loader.count(loader.report.created, section.name)
             else:
                 loader.count(loader.report.reused, section.name)
             if key in ids:
                 raise _refuse(_("%(where)s: the key is used twice."), where=where)
             ids[key] = found.pk
+        _link_loose(loader, section, created)
+
+
+def _link_loose(loader: _Loader, section: Section, created: list) -> None:
+    """Set the loose links (a member's substitute) of the rows just created, now
+    that every row of the section has its id; a reused row stays as it is."""
+    fields = [section.model._meta.get_field(name) for name in section.loose]
+    for row, where, obj in created:
+        changed = []
+        for field in fields:
+            value = loader.relation(field, row.get(field.name), where)
+            if value is not None:
+                setattr(obj, field.attname, value)
+                changed.append(field.name)
+        if changed:
+            obj.save(update_fields=changed)
 
 
 # -------------------------------------------------------------- the event (anew)
@@ -594,13 +769,20 @@ def _create_tournament(loader: _Loader, slug: str) -> Tournament:
 
 def _create_event(loader: _Loader, tournament: Tournament) -> None:
     for section in EVENT:
-        fixed = {}
+        fixed = dict(section.withheld)  # what the file never holds
         if any(f.name == "tournament" for f in section.model._meta.concrete_fields):
             fixed["tournament"] = tournament.pk
         keys, objects, stamps = [], [], []
         for index, row in enumerate(loader.rows(section.name)):
             keys.append(loader.key_of(section.name, index, row))
-            obj = loader.build(section.model, section.name, index, row, **fixed)
+            obj = loader.build(
+                section.model,
+                section.name,
+                index,
+                row,
+                file_names=dict(section.file_names),
+                **fixed,
+            )
             objects.append(obj)
             stamps.append(
                 {f.attname: getattr(obj, f.attname) for f in _timestamps(obj)}

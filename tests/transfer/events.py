@@ -85,6 +85,59 @@ def add_history(slug: str) -> None:
     scoring.round_close(round=first, by=second)
 
 
+def add_table_entry(slug: str, *, table: int) -> None:
+    """Let table ``table`` of the event's open round enter two games on a phone,
+    through its code: the opponents accept the first and reject the second, so the
+    table is disputed. Submissions, acceptances and a table state to move.
+
+    The tournament's tables must enter their results, the opponents accepting
+    each game (``result_entry``, ``acceptance``).
+    """
+    import itertools
+
+    from scoring.models import ScoreSheet
+    from scoring.services import (
+        DealInput,
+        table_accept,
+        table_codes_ensure,
+        table_deal_save,
+    )
+    from tournaments.models import Game, Round, Table
+
+    keys = itertools.count(1)
+    rnd = Round.objects.get(tournament__slug=slug, status=Round.Status.PUBLISHED)
+    at = Table.objects.get(round=rnd, number=table)
+    code = table_codes_ensure(round=rnd)[table]
+
+    def write() -> dict:
+        """What every write from the phone sends: its key, the sheet's version."""
+        return {
+            "code": code,
+            "key": f"transfer-{table}-{next(keys):04d}",
+            "version": ScoreSheet.objects.get(table=at).version,
+        }
+
+    def play(game: int) -> None:  # 60-0 no-trump deals from seat 1, to the end
+        for _deal in range(30):
+            if Game.objects.get(table=at, number=game).finished:
+                return
+            table_deal_save(
+                **write(), seat=1, game=game, deal=DealInput("no_trump", 60)
+            )
+        raise AssertionError(f"game {game} of table {table} never ended")
+
+    play(1)  # seats 12 against 34: seat 3 accepts
+    table_accept(**write(), seat=3, game=1, accepted=True)
+    play(2)  # seats 13 against 24: seat 2 rejects
+    table_accept(
+        **write(),
+        seat=2,
+        game=2,
+        accepted=False,
+        reason="We counted 40 in the second deal",
+    )
+
+
 def _normalise(value, ids: dict, slug: str):
     """Replace database ids by their order of first appearance, and the slug."""
     if isinstance(value, dict):

@@ -13,10 +13,12 @@ from django.core.management import call_command
 from django.db import connection
 
 from clubs.models import Club, Player
+from scoring.models import Acceptance, ScoreSheet, TableCode, TableSubmission
 from tests.builders import build_event
 from tests.config.servers import manage
 from tests.transfer.events import public_answers, sqlite_env
 from tournaments.models import Entry, Tournament
+from transfer.services import WITHHELD_CODE
 
 pytestmark = [
     pytest.mark.postgres,
@@ -27,12 +29,15 @@ pytestmark = [
 ]
 
 PLAY = """
-from tests.transfer.events import add_history, dump_answers, simulate
+from tests.transfer.events import add_history, add_table_entry, dump_answers, simulate
+from tournaments.models import Tournament
 slug = simulate(
-    "--players", "16", "--rounds", "2", "--final", "8", "--seed", "41",
+    "--players", "16", "--rounds", "2", "--final", "12", "--seed", "41",
     "--language", "en", "--leave-open", "--slug", "from-the-hall",
 )
-add_history(slug)
+add_history(slug)  # the desk's history on tables 1 and 2 of the final (of 12)
+Tournament.objects.filter(slug=slug).update(result_entry="tables_opponents")
+add_table_entry(slug, table=3)  # and table 3 entered on a phone
 dump_answers(slug, ANSWERS)
 print(slug)
 """
@@ -75,3 +80,18 @@ def test_an_event_moves_from_sqlite_to_postgresql_with_identical_answers(
     assert {u.username for u in directors} == {"director", "director2"}
     assert not any(u.has_usable_password() for u in directors)
     assert get_user_model().objects.filter(is_staff=True).count() == 0
+    # Table 3 entered at the table: its history came along, its code did not.
+    moved = Tournament.objects.get(slug=slug)
+    submissions = TableSubmission.objects.filter(sheet__table__round__tournament=moved)
+    assert submissions.count() == len(data["table_submissions"]) > 0
+    assert set(submissions.values_list("code", flat=True)) == {WITHHELD_CODE}
+    assert Acceptance.objects.filter(sheet__table__round__tournament=moved).count() == 2
+    assert (
+        ScoreSheet.objects.get(
+            table__round__tournament=moved,
+            table__round__status="published",
+            table__number=3,
+        ).table_state
+        == ScoreSheet.TableState.DISPUTED
+    )
+    assert not TableCode.objects.filter(table__round__tournament=moved).exists()

@@ -14,9 +14,27 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from clubs.models import Club, Player, Team
-from scoring.models import Correction, TableEvent
+from scoring.models import (
+    Acceptance,
+    Correction,
+    ScoreSheet,
+    TableCode,
+    TableEvent,
+    TableSubmission,
+)
+from scoring.selectors import sheet_history
+from scoring.services import (
+    table_codes_ensure,
+    table_open,
+)
 from tests.builders import build_event
-from tests.transfer.events import add_history, fingerprint, public_answers, simulate
+from tests.transfer.events import (
+    add_history,
+    add_table_entry,
+    fingerprint,
+    public_answers,
+    simulate,
+)
 from tournaments.models import Entry, Round, RoundLog, Tournament
 from transfer import services
 
@@ -78,10 +96,13 @@ def _without_people(slug: str) -> None:
     _delete(slug)
     Team.objects.filter(entries__isnull=True).delete()
     used = set(Entry.objects.values_list("player", flat=True))
+    used |= set(Entry.objects.values_list("plays_for", flat=True))
     for team in Team.objects.all():
         used |= {team.player_one_id, team.player_two_id}
     Player.objects.exclude(pk__in=used - {None}).delete()
-    Club.objects.filter(players__isnull=True, teams__isnull=True).delete()
+    Club.objects.filter(
+        players__isnull=True, teams__isnull=True, tournaments__isnull=True
+    ).delete()
 
 
 def test_the_file_names_its_format_and_version_and_holds_the_history(
@@ -235,6 +256,10 @@ def _damage(data: dict, how: str) -> dict:
         data["tournament"]["directors"] = [{"username": "director"}]
     elif how == "bad slug":
         data["tournament"]["slug"] = "no spaces please"
+    elif how == "substitute nowhere":  # a loose link, set after the players
+        data["players"][0]["substitute"] = 9999
+    elif how == "organiser nowhere":
+        data["tournament"]["club"] = 9999
     return data
 
 
@@ -255,6 +280,8 @@ def _damage(data: dict, how: str) -> dict:
         ("a list for a key", "“seats”, row 1, “entry”: no row \\[1\\] in “entries”"),
         ("directors not names", "directors are not a list of usernames"),
         ("bad slug", "not a valid short name"),
+        ("substitute nowhere", "“players”, row 1, “substitute”: no row 9999"),
+        ("organiser nowhere", "“tournament”, row 1, “club”: no row 9999 in “clubs”"),
     ],
 )
 def test_a_damaged_file_is_refused_with_a_message_and_nothing_is_written(
@@ -313,15 +340,294 @@ def test_table_events_and_corrections_point_at_the_moved_event(individual, tmp_p
     assert Correction.objects.filter(sheet__table__round__tournament=moved).count() == 1
 
 
-def test_every_model_of_the_apps_travels_with_the_event():
-    """A model added to an app is either in the event file or said not to be: an
-    event moved without it would lose what its pages show."""
+def test_every_model_of_the_apps_travels_with_the_event_or_is_said_not_to():
+    """A model added to an app is either in the event file or named, with the
+    reason, in ``NOT_IN_THE_FILE``: an event moved without it would lose what its
+    pages show."""
     from django.apps import apps
 
     apps_of_the_site = (
         "clubs", "tournaments", "scoring", "standings", "draws", "printing", "public",
+        "series", "scorepad", "transfer",
     )  # fmt: skip
     models = {
         m for label in apps_of_the_site for m in apps.get_app_config(label).get_models()
     }
-    assert models == {s.model for s in services.SECTIONS} | {Tournament}
+    travel = {s.model for s in services.SECTIONS} | {Tournament}
+    assert not travel & set(services.NOT_IN_THE_FILE)
+    assert models == travel | set(services.NOT_IN_THE_FILE)
+    assert TableCode in services.NOT_IN_THE_FILE  # secret: never in a file
+    assert all(reason.strip() for reason in services.NOT_IN_THE_FILE.values())
+
+
+def test_no_field_is_written_under_the_name_of_the_rows_own_key():
+    """A row's ``"key"`` is its key in the file: a field of that name (a table
+    submission's idempotency key) is written under another."""
+    for section in services.SECTIONS:
+        renamed = dict(section.file_names)
+        names = [
+            renamed.get(f.name, f.name) for f in section.model._meta.concrete_fields
+        ]
+        assert "key" not in names, section.name
+        assert len(set(names)) == len(names), section.name
+
+
+# ------------------------------------------- table entry, organiser, substitutes
+
+
+@pytest.fixture
+def at_the_tables():
+    """An event whose tables enter their own results, organised by a club none of
+    its entrants belongs to, where a member's fixed substitute plays in the
+    member's place and another entrant's substitute plays no part.
+
+    Table 1 of the open round entered two games by phone: the opponents accepted
+    the first and rejected the second (``add_table_entry``).
+    """
+    slug = simulate(
+        *("--players", "8", "--rounds", "2", "--seed", "25"),
+        *("--language", "en", "--leave-open", "--slug", "at-the-tables"),
+    )
+    organiser = Club.objects.create(name="Organising Club", city="Harelbeke")
+    organiser.managers.add(get_user_model().objects.get(username="director2"))
+    entries = list(
+        Entry.objects.filter(tournament__slug=slug).select_related("player__club")
+    )
+    club = entries[0].player.club
+    member = Player.objects.create(
+        first_name="Absent", last_name="Member", club=club, member_number="X1-100"
+    )
+    # Created after the member: the member's link points forward in the file.
+    substitute = Player.objects.create(
+        first_name="Fixed", last_name="Substitute", club=club
+    )
+    Player.objects.filter(pk=member.pk).update(substitute=substitute)
+    Entry.objects.filter(pk=entries[0].pk).update(player=substitute, plays_for=member)
+    outsider = Player.objects.create(first_name="Plays", last_name="Elsewhere")
+    Player.objects.filter(pk=entries[1].player_id).update(substitute=outsider)
+
+    Tournament.objects.filter(slug=slug).update(
+        club=organiser,
+        result_entry=Tournament.ResultEntry.TABLES_OPPONENTS,
+        acceptance=Tournament.Acceptance.GAME,
+    )
+    add_table_entry(slug, table=1)
+    return slug
+
+
+def _submissions(tournament) -> list[tuple]:
+    return list(
+        TableSubmission.objects.filter(sheet__table__round__tournament=tournament)
+        .order_by("at", "pk")
+        .values_list(
+            "sheet__table__round__number",
+            "sheet__table__number",
+            "key",
+            "seat",
+            "action",
+            "game",
+            "before",
+            "after",
+            "reason",
+            "version",
+            "at",
+        )
+    )
+
+
+def _acceptances(tournament) -> list[tuple]:
+    return list(
+        Acceptance.objects.filter(sheet__table__round__tournament=tournament)
+        .order_by("at", "pk")
+        .values_list("sheet__table__number", "game__number", "seat", "accepted", "at")
+    )
+
+
+def _row(data: dict, section: str, **match) -> dict:
+    (row,) = [r for r in data[section] if match.items() <= r.items()]
+    return row
+
+
+def test_the_file_holds_the_tables_history_the_organiser_and_the_substitute_but_no_code(
+    at_the_tables,
+):
+    tournament = Tournament.objects.get(slug=at_the_tables)
+    codes = TableCode.objects.filter(table__round__tournament=tournament)
+    assert codes.exists()
+    # A player typed the code into the reason of the rejection.
+    code = codes.get(table__number=1, table__round__status="published").code
+    rejection = "We counted 40 in the second deal"
+    typed = f"{rejection} (table {code.lower()})"
+    TableSubmission.objects.filter(reason=rejection).update(reason=typed)
+    Acceptance.objects.filter(reason=rejection).update(reason=typed)
+
+    data = services.export_event(tournament)
+    text = services.event_to_json(data)
+
+    for code in codes.values_list("code", flat=True):
+        assert code not in text.upper()
+    hidden = f"{rejection} (table {services.WITHHELD_CODE})"
+    assert [a["reason"] for a in data["acceptances"] if a["reason"]] == [hidden]
+    assert not any("code" in row for row in data["table_submissions"])
+    assert [row["key"] for row in data["table_submissions"]] == list(
+        range(1, len(data["table_submissions"]) + 1)
+    )
+    assert data["table_submissions"][0]["idempotency_key"].startswith("transfer-")
+    assert len(data["table_submissions"]) == len(_submissions(tournament))
+    assert [r["action"] for r in data["table_submissions"]][-1] == "reject"
+    assert data["table_submissions"][-1]["reason"] == hidden
+    assert {(a["seat"], a["accepted"]) for a in data["acceptances"]} == {
+        (3, True),
+        (2, False),
+    }
+    assert "disputed" in {sheet["table_state"] for sheet in data["sheets"]}
+
+    assert data["tournament"]["result_entry"] == "tables_opponents"
+    assert data["tournament"]["acceptance"] == "game"
+    organiser = _row(data, "clubs", name="Organising Club")
+    assert data["tournament"]["club"] == organiser["key"]
+    assert "managers" not in organiser
+
+    member = _row(data, "players", first_name="Absent", last_name="Member")
+    substitute = _row(data, "players", first_name="Fixed", last_name="Substitute")
+    assert member["substitute"] == substitute["key"] > member["key"]
+    assert _row(data, "entries", player=substitute["key"])["plays_for"] == member["key"]
+    # The other entrant's substitute plays no part: not in the file, no link.
+    assert not [p for p in data["players"] if p["last_name"] == "Elsewhere"]
+    assert sum(p["substitute"] is not None for p in data["players"]) == 1
+
+
+def test_an_event_entered_at_the_tables_moves_with_its_history_and_new_codes(
+    at_the_tables,
+):
+    """Imported under another slug: the same submissions, acceptances and states,
+    the organiser and the substitute; no code: a new one is made when asked for,
+    and the old one still opens only the original table."""
+    original = Tournament.objects.get(slug=at_the_tables)
+    people = (Club.objects.count(), Player.objects.count())
+    elsewhere = Player.objects.get(substitute__last_name="Elsewhere")
+    first = services.export_event(original)
+
+    moved = services.import_event(
+        json.loads(services.event_to_json(first)), slug="tables-moved"
+    )
+
+    assert (Club.objects.count(), Player.objects.count()) == people
+    assert _submissions(moved) == _submissions(original)
+    assert set(
+        TableSubmission.objects.filter(
+            sheet__table__round__tournament=moved
+        ).values_list("code", flat=True)
+    ) == {services.WITHHELD_CODE}
+    assert _acceptances(moved) == _acceptances(original)
+    states = "table__round__number", "table__number", "status", "table_state"
+    assert list(
+        ScoreSheet.objects.filter(table__round__tournament=moved)
+        .order_by(*states)
+        .values_list(*states)
+    ) == list(
+        ScoreSheet.objects.filter(table__round__tournament=original)
+        .order_by(*states)
+        .values_list(*states)
+    )
+    assert (moved.club, moved.result_entry, moved.acceptance) == (
+        original.club,
+        original.result_entry,
+        original.acceptance,
+    )
+    assert Entry.objects.get(
+        tournament=moved, player__last_name="Substitute"
+    ).plays_for == Player.objects.get(last_name="Member")
+    assert Player.objects.get(pk=elsewhere.pk).substitute.last_name == "Elsewhere"
+    assert list(moved.club.managers.values_list("username", flat=True)) == ["director2"]
+
+    # Every field of every row, again, but for the slug.
+    second = services.export_event(moved)
+    for data in (first, second):
+        data.pop("exported_at")
+        data["tournament"].pop("slug")
+    assert second == first
+
+    # No code came along; the moved round gets its own when asked.
+    assert not TableCode.objects.filter(table__round__tournament=moved).exists()
+    old = TableCode.objects.get(table__round__tournament=original, table__number=1)
+    moved_round = Round.objects.get(tournament=moved, status=Round.Status.PUBLISHED)
+
+    # The sheet's history reads the same, but for the code: withheld.
+    def history(tournament, code) -> list[tuple]:
+        sheet = ScoreSheet.objects.get(
+            table__round__tournament=tournament,
+            table__round__status=Round.Status.PUBLISHED,
+            table__number=1,
+        )
+        return [
+            (item.at, item.who.replace(code, "<code>"), item.action, item.changes)
+            for item in sheet_history(sheet=sheet)
+        ]
+
+    assert len(history(original, old.code)) == len(_submissions(original))
+    assert history(moved, services.WITHHELD_CODE) == history(original, old.code)
+    new = table_codes_ensure(round=moved_round)[1]
+    assert new != old.code
+    assert table_open(code=new).table.round == moved_round
+    assert table_open(code=old.code).table.round.tournament == original
+
+
+def test_the_organiser_the_member_and_the_substitute_are_created_where_missing(
+    at_the_tables, tmp_path
+):
+    path = _file(tmp_path, at_the_tables)
+    _without_people(at_the_tables)
+    assert not Player.objects.filter(last_name__in=["Member", "Substitute"]).exists()
+    assert not Club.objects.filter(name="Organising Club").exists()
+
+    assert _import(path) == at_the_tables
+
+    moved = Tournament.objects.get(slug=at_the_tables)
+    assert (moved.club.name, moved.club.city) == ("Organising Club", "Harelbeke")
+    assert not moved.club.managers.exists()  # managers are not carried
+    member = Player.objects.get(first_name="Absent", last_name="Member")
+    assert member.member_number == "X1-100"
+    assert member.substitute.full_name == "Fixed Substitute"
+    entry = Entry.objects.get(tournament=moved, player=member.substitute)
+    assert entry.plays_for == member
+    # The substitute outside the file stayed behind: created without one.
+    assert Player.objects.filter(substitute__isnull=False).count() == 1
+    assert TableSubmission.objects.filter(sheet__table__round__tournament=moved)
+    assert Acceptance.objects.filter(sheet__table__round__tournament=moved).count() == 2
+
+
+def test_a_file_written_before_table_entry_still_imports_with_the_defaults(small):
+    """No organiser, no substitutes, no table history, no table states: the file
+    of an older site reads as an event entered at the desk."""
+    Tournament.objects.filter(slug=small).update(
+        club=Club.objects.first(),
+        result_entry=Tournament.ResultEntry.TABLES_DIRECTOR,
+        acceptance=Tournament.Acceptance.TABLE,
+    )
+    data = services.export_event(Tournament.objects.get(slug=small))
+    for field in ("club", "result_entry", "acceptance"):
+        del data["tournament"][field]
+    for section, field in (
+        ("players", "substitute"),
+        ("entries", "plays_for"),
+        ("sheets", "table_state"),
+    ):
+        for row in data[section]:
+            del row[field]
+    del data["table_submissions"], data["acceptances"]
+
+    moved = services.import_event(data, slug="from-an-older-site")
+
+    assert (moved.club, moved.result_entry, moved.acceptance) == (
+        None,
+        Tournament.ResultEntry.DESK,
+        Tournament.Acceptance.GAME,
+    )
+    assert not Entry.objects.filter(tournament=moved, plays_for__isnull=False)
+    assert set(
+        ScoreSheet.objects.filter(table__round__tournament=moved).values_list(
+            "table_state", flat=True
+        )
+    ) == {""}
+    assert public_answers("from-an-older-site") == public_answers(small)

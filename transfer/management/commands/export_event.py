@@ -15,7 +15,8 @@ class Command(BaseCommand):
     help = (
         "Write the tournament SLUG with its clubs, players, teams, phases, entries, "
         "rounds, sheets, deals and history to FILE (JSON; - for standard output), "
-        "for import_event in another database."
+        "for import_event in another database. The tables' codes are never "
+        "written (secret: the other database makes its own)."
     )
 
     def add_arguments(self, parser):
