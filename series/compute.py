@@ -29,10 +29,11 @@ Decisions made here once:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from standings.metrics import DEFAULT_TIEBREAKS, TIEBREAKS, validate_codes
+from standings.metrics import DEFAULT_TIEBREAKS, HIGHER, TIEBREAKS, validate_codes
 
 __all__ = [
     "RANKINGS",
@@ -241,88 +242,160 @@ def compute_series(
     rules: SeriesRules,
 ) -> list[SeriesRow]:
     """Rank the series: ranked rows first (by series points, then tiebreaks),
-    then the entrants short of ``min_events``, without a rank."""
+    then the entrants short of ``min_events``, without a rank.
+
+    Written for a circuit of 2,000 players over 40 events: every entrant's
+    figures are summed in local names and the rows are made once, ranked.
+    """
     all_codes = validate_codes(rules.tiebreaks) or DEFAULT_TIEBREAKS
     codes = tuple(c for c in all_codes if not TIEBREAKS[c].pairwise)
     acc = _credit(sorted(events, key=lambda e: e.number), results, rules)
+    # How each tiebreak reads the summed figures: by their place in _SUMMED when
+    # its value is a plain attribute, else through the metric itself.
+    plain = {
+        code: _SUMMED.index(TIEBREAKS[code].attribute)
+        for code in all_codes
+        if TIEBREAKS[code].attribute in _SUMMED
+    }
+    table = rules.ranking_points
+    by_place = rules.ranking == "ranking_points"
+    figure = None if by_place else attrgetter(rules.ranking)
+    best_of = rules.best_of
+    new = tuple.__new__
 
-    built: list[tuple[tuple, SeriesRow]] = []
+    built: list[tuple] = []
     for key, a in acc.items():
-        scored = [
-            (e, r, note, event_score(r, rules)) for e, r, note in a.results.values()
-        ]
-        best = sorted(scored, key=lambda s: (-s[3], s[0].number))
-        if rules.best_of is not None:
-            best = best[: rules.best_of]
-        counted_ids = {s[0].id for s in best}
-        sums = dict.fromkeys(_SUMMED, 0)
+        # In the series' order (_credit keeps it): the earlier of equal scores
+        # counts, as the sort below is stable.
+        items = list(a.results.values())
+        if by_place:
+            scores = [
+                table[r.rank - 1] if 1 <= r.rank <= len(table) else 0
+                for _e, r, _n in items
+            ]
+        else:
+            scores = [figure(r) for _e, r, _n in items]
+        best = sorted(range(len(items)), key=scores.__getitem__, reverse=True)
+        if best_of is not None:
+            best = best[:best_of]
+        counted = [False] * len(items)
+        played = won = points = difference = deals = revokes = strength = 0
+        series_points = 0
+        for i in best:
+            counted[i] = True
+            series_points += scores[i]
+            r = items[i][1]
+            played += r.games_played
+            won += r.games_won
+            points += r.points
+            difference += r.point_difference
+            deals += r.deals_won
+            revokes += r.revokes
+            strength += r.opponents_strength
         lines = []
-        for e, r, note, score in scored:
-            counted = e.id in counted_ids
-            if counted:
-                for name in _SUMMED:
-                    sums[name] += getattr(r, name)
+        for (e, r, note), score, is_counted in zip(items, scores, counted, strict=True):
+            substitute = replaced = ""
+            if note:
+                if note[0] == "substitute":
+                    substitute = note[1]
+                elif note[0] == "replaced":
+                    replaced = note[1]
             lines.append(
-                EventScore(
-                    event_id=e.id,
-                    number=e.number,
-                    rank=r.rank,
-                    shared=r.shared,
-                    score=score,
-                    counted=counted,
-                    games_played=r.games_played,
-                    games_won=r.games_won,
-                    points=r.points,
-                    point_difference=r.point_difference,
-                    substitute=note[1] if note and note[0] == "substitute" else "",
-                    replaced=note[1] if note and note[0] == "replaced" else "",
+                new(
+                    EventScore,
+                    (
+                        e.id,
+                        e.number,
+                        r.rank,
+                        r.shared,
+                        score,
+                        is_counted,
+                        r.games_played,
+                        r.games_won,
+                        r.points,
+                        r.point_difference,
+                        substitute,
+                        replaced,
+                    ),
                 )
             )
-        series_points = sum(s[3] for s in best)
-        figures = _Sums(sums)
-        tiebreaks: dict[str, int | None] = {
-            code: None if TIEBREAKS[code].pairwise else TIEBREAKS[code].value(figures)
-            for code in all_codes
-        }
-        sort_key = (-series_points, *(TIEBREAKS[c].sort_key(figures) for c in codes))
-        e = a.entrant
-        row = SeriesRow(
-            rank=None,
-            key=key,
-            name=e.name,
-            club=e.club,
-            club_id=e.club_id,
-            events_played=len(lines),
-            events_counted=len(counted_ids),
-            games_played=sums["games_played"],
-            games_won=sums["games_won"],
-            points=sums["points"],
-            point_difference=sums["point_difference"],
-            series_points=series_points,
-            tiebreaks=tiebreaks,
-            shared=False,
-            results=tuple(lines),
-            deals_won=sums["deals_won"],
-            revokes=sums["revokes"],
-            opponents_strength=sums["opponents_strength"],
+        sums = (played, won, points, difference, deals, revokes, strength)
+        figures = None
+        tiebreaks: dict[str, int | None] = {}
+        for code in all_codes:
+            metric = TIEBREAKS[code]
+            if metric.pairwise:
+                tiebreaks[code] = None
+            elif code in plain:
+                tiebreaks[code] = sums[plain[code]]
+            else:  # pragma: no cover - every registry metric reads an attribute
+                figures = figures or _Sums(dict(zip(_SUMMED, sums, strict=True)))
+                tiebreaks[code] = metric.value(figures)
+        sort_key = (-series_points,)
+        for code in codes:
+            metric = TIEBREAKS[code]
+            if code in plain:
+                value = tiebreaks[code]
+                sort_key += (-value if metric.direction == HIGHER else value,)
+            else:  # pragma: no cover - as above
+                figures = figures or _Sums(dict(zip(_SUMMED, sums, strict=True)))
+                sort_key += (metric.sort_key(figures),)
+        built.append(
+            (
+                sort_key,
+                a.entrant.name.casefold(),
+                key,
+                a.entrant,
+                len(lines),
+                len(best),
+                sums,
+                series_points,
+                tiebreaks,
+                tuple(lines),
+            )
         )
-        built.append((sort_key, row))
 
-    ranked = [b for b in built if b[1].events_played >= rules.min_events]
-    unranked = [b[1] for b in built if b[1].events_played < rules.min_events]
-    ranked.sort(key=lambda b: (b[0], b[1].name.casefold(), b[1].key))
+    min_events = rules.min_events
+    ranked = [b for b in built if b[4] >= min_events]
+    unranked = [b for b in built if b[4] < min_events]
+    ranked.sort(key=itemgetter(0, 1, 2))
+    # Unranked: most events first, then by name.
+    unranked.sort(key=lambda b: (-b[4], b[1], b[2]))
     out: list[SeriesRow] = []
     i = 0
     while i < len(ranked):
         j = i
         while j + 1 < len(ranked) and ranked[j + 1][0] == ranked[i][0]:
             j += 1
-        for _k, row in ranked[i : j + 1]:
-            out.append(replace(row, rank=i + 1, shared=j > i))
+        for b in ranked[i : j + 1]:
+            out.append(_row(b, rank=i + 1, shared=j > i))
         i = j + 1
-    unranked.sort(key=lambda r: (-r.events_played, r.name.casefold(), r.key))
-    out.extend(unranked)
+    out.extend(_row(b, rank=None, shared=False) for b in unranked)
     return out
+
+
+def _row(b: tuple, *, rank: int | None, shared: bool) -> SeriesRow:
+    _sort, _name, key, e, played, counted, sums, series_points, tiebreaks, lines = b
+    return SeriesRow(
+        rank=rank,
+        key=key,
+        name=e.name,
+        club=e.club,
+        club_id=e.club_id,
+        events_played=played,
+        events_counted=counted,
+        games_played=sums[0],
+        games_won=sums[1],
+        points=sums[2],
+        point_difference=sums[3],
+        series_points=series_points,
+        tiebreaks=tiebreaks,
+        shared=shared,
+        results=lines,
+        deals_won=sums[4],
+        revokes=sums[5],
+        opponents_strength=sums[6],
+    )
 
 
 class _Sums:

@@ -3,11 +3,12 @@
 Every event of a series is read at once: one query per kind of row (games, seats,
 byes, entries) over all the series' tournaments, whatever their number. Each
 event is then ranked in memory by :func:`standings.compute.compute_places`, with
-the same rules as the event's own standings (:func:`standings.selectors.standings_input`: only
-published or closed rounds, only confirmed sheets, no-shows left out), so an
-evening's line in the series agrees with that evening's own standings (the same
-places and totals, without the game lines and tiebreak values it does not show); the
-series is ranked from those rows by :mod:`series.compute`.
+the same rules as the event's own standings
+(:func:`standings.selectors.standings_input`: only published or closed rounds,
+only confirmed sheets, no-shows left out), so an evening's line in the series
+agrees with that evening's own standings: the same places and totals, without
+the game lines and tiebreak values the series does not show. The series is
+ranked from those rows by :mod:`series.compute`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import datetime
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
@@ -202,6 +205,14 @@ def _player_key(pid, first, last, club_id, club_name) -> EntrantKey:
     )
 
 
+class _Positions(dict):
+    """A game's side as seat positions: "13" -> (1, 3), worked out once."""
+
+    def __missing__(self, side: str) -> tuple[int, ...]:
+        positions = self[side] = tuple(int(c) for c in side)
+        return positions
+
+
 def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
     """Read the plain rows of every tournament at once: four queries.
 
@@ -225,10 +236,9 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
     seated = {e for seats in tables.values() for e in seats.values()}
 
     # The games, as GameScore tuples (their order does not matter to the totals).
-    no_seats: dict[int, int] = {}
-    positions: dict[str, tuple[int, ...]] = {}  # "13" -> (1, 3)
-    involved: set[int] = set()
-    for tid, table_id, side_a, side_b, *score in (
+    positions = _Positions()
+    games_of = {tid: event.games for tid, event in events.items()}
+    for tid, table_id, side_a, side_b, sa, sb, winner, da, db, ra, rb in (
         Game.objects.filter(
             table__round__tournament_id__in=ids,
             table__round__status__in=PUBLIC_ROUND_STATUSES,
@@ -249,18 +259,25 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
             "revokes_b",
         )
     ):
-        seats = tables.get(table_id, no_seats)
-        pa = positions.get(side_a)
-        if pa is None:
-            pa = positions[side_a] = tuple(int(c) for c in side_a)
-        pb = positions.get(side_b)
-        if pb is None:
-            pb = positions[side_b] = tuple(int(c) for c in side_b)
-        a = tuple([seats[p] for p in pa if p in seats])
-        b = tuple([seats[p] for p in pb if p in seats])
-        involved.update(a)
-        involved.update(b)
-        events[tid].games.append((a, b, *score))
+        seat = tables[table_id]
+        pa = positions[side_a]
+        pb = positions[side_b]
+        try:
+            a = tuple(map(seat.__getitem__, pa))
+        except KeyError:  # a seat left empty: the side is who sat
+            a = tuple([seat[p] for p in pa if p in seat])
+        try:
+            b = tuple(map(seat.__getitem__, pb))
+        except KeyError:
+            b = tuple([seat[p] for p in pb if p in seat])
+        games_of[tid].append((a, b, sa, sb, winner, da, db, ra, rb))
+    involved = {
+        e
+        for event in events.values()
+        for e in chain.from_iterable(
+            chain(map(itemgetter(0), event.games), map(itemgetter(1), event.games))
+        )
+    }
 
     had_bye: set[int] = set()
     for tid, e, r, ph, g in Bye.objects.filter(
@@ -286,6 +303,7 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
     withdrawn = Entry.Status.WITHDRAWN
     identities: dict[int, EntrantIdentity] = {}
     players: dict[int, EntrantKey] = {}  # one key per player, shared by his entries
+    known: dict[tuple[str, int | None], EntrantIdentity] = {}
     for (
         eid,
         tid,
@@ -337,15 +355,19 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
             and status != withdrawn
         ):
             events[tid].names[eid] = key.name
-        member = None
-        if sub_id is not None:
-            member = players.get(sub_id)
-            if member is None:
-                member = _player_key(
-                    sub_id, sub_first, sub_last, sub_club, sub_club_name
-                )
-                players[sub_id] = member
-        identities[eid] = EntrantIdentity(entrant=key, plays_for=member)
+        who = (key.key, sub_id)
+        identity = known.get(who)
+        if identity is None:
+            member = None
+            if sub_id is not None:
+                member = players.get(sub_id)
+                if member is None:
+                    member = _player_key(
+                        sub_id, sub_first, sub_last, sub_club, sub_club_name
+                    )
+                    players[sub_id] = member
+            identity = known[who] = EntrantIdentity(entrant=key, plays_for=member)
+        identities[eid] = identity
     return events, identities
 
 

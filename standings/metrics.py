@@ -19,7 +19,8 @@ calculation's running totals and :class:`standings.compute.StandingRow` alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
+from operator import attrgetter, neg
+from typing import Any, ClassVar, TypeVar
 
 __all__ = [
     "CLUB_TIEBREAKS",
@@ -41,6 +42,9 @@ __all__ = [
 HIGHER = "higher"
 LOWER = "lower"
 SHORT_LABEL_CONTEXT = "tiebreak"
+
+
+K = TypeVar("K")
 
 
 def gettext_noop(s: str) -> str:
@@ -90,6 +94,9 @@ class Metric:
     pairwise: ClassVar[bool] = False
     # How the value came about, for the entrant page ("why am I here?").
     explanation: ClassVar[str] = ""
+    # The attribute ``value`` reads as it is, if it does: ``sort_keys`` then reads
+    # every row at once. None for a metric whose ``value`` computes something.
+    attribute: ClassVar[str | None] = None
 
     def value(self, row: Any) -> int | None:
         """Return the figure shown for this metric, read from an accumulated row."""
@@ -99,6 +106,19 @@ class Metric:
         """Return a key that sorts the better entrant first."""
         value = self.value(row)
         return -value if self.direction == HIGHER else value
+
+    def sort_keys(self, rows: Mapping[K, Any]) -> dict[K, int]:
+        """Return every row's :meth:`sort_key`, under the row's own key.
+
+        The same keys, read in one go when the value is a plain attribute: a
+        series ranks forty events of 400 on three tiebreaks at once.
+        """
+        if self.attribute is None:
+            return {k: self.sort_key(row) for k, row in rows.items()}
+        values = map(attrgetter(self.attribute), rows.values())
+        if self.direction == HIGHER:
+            values = map(neg, values)
+        return dict(zip(rows, values, strict=True))
 
     def explanation_params(
         self, row: Any, names: Mapping[int, str], gettext: Callable[[str], str]
@@ -131,6 +151,7 @@ def _sum(parts: Iterable[object]) -> str:
 
 class GamesWon(Metric):
     code = "games_won"
+    attribute = "games_won"
     label = gettext_noop("games won")
     short_label = pgettext_lazy("tiebreak", "won")
     explanation = gettext_noop("%(won)s of %(played)s games won")
@@ -148,6 +169,7 @@ class GamesWon(Metric):
 
 class Points(Metric):
     code = "points"
+    attribute = "points"
     label = gettext_noop("points scored")
     short_label = pgettext_lazy("tiebreak", "points")
     explanation = gettext_noop("your side's game totals: %(sum)s")
@@ -162,6 +184,7 @@ class Points(Metric):
 
 class PointDifference(Metric):
     code = "point_difference"
+    attribute = "point_difference"
     label = gettext_noop("point difference")
     short_label = pgettext_lazy("tiebreak", "+/−")
     explanation = gettext_noop("your side's totals minus the other side's: %(sum)s")
@@ -204,6 +227,7 @@ class HeadToHead(Metric):
 
 class OpponentsStrength(Metric):
     code = "opponents_strength"
+    attribute = "opponents_strength"
     label = gettext_noop("opponents' strength")
     short_label = pgettext_lazy("tiebreak", "opponents")
     explanation = gettext_noop("games won by every opponent you met: %(sum)s")
@@ -215,6 +239,7 @@ class OpponentsStrength(Metric):
 
 class DealsWon(Metric):
     code = "deals_won"
+    attribute = "deals_won"
     label = gettext_noop("deals won")
     short_label = pgettext_lazy("tiebreak", "deals won")
     explanation = gettext_noop("deals your side won: %(sum)s")
@@ -225,6 +250,7 @@ class DealsWon(Metric):
 
 class FewestRevokes(Metric):
     code = "fewest_revokes"
+    attribute = "revokes"
     label = gettext_noop("fewest revokes")
     short_label = pgettext_lazy("tiebreak", "revokes")
     direction = LOWER
