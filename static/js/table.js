@@ -1,0 +1,750 @@
+/* The table's phone page: who holds the phone, the games, a deal form made of
+   buttons, acceptance by the opponents. It never loses a deal: every write gets a
+   random key and waits in a queue kept in localStorage (per table code) until the
+   server has it; the queue is sent in order, one write at a time, each with the
+   sheet's last known version; a resent key is answered "replayed" and saved once.
+   The sheet is polled every 2.5 s (ETag, 304) so two phones see each other. */
+(function () {
+  "use strict";
+  var root = document.getElementById("table-app");
+  if (!root) return;
+
+  function data(id) {
+    var el = document.getElementById(id);
+    return el ? JSON.parse(el.textContent) : null;
+  }
+  var config = data("table-config");
+  var T = data("table-strings");
+  var state = data("table-data");
+  var PREFIX = "manille-table:" + config.code + ":";
+  var QUEUE_KEY = PREFIX + "queue";
+  var SEAT_KEY = PREFIX + "seat";
+
+  /* ---- small helpers ----------------------------------------------------- */
+  function fmt(text, params) {
+    return String(text).replace(/%\((\w+)\)s/g, function (m, name) {
+      return params && params[name] != null ? String(params[name]) : "";
+    });
+  }
+  function $(id) { return document.getElementById(id); }
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    if (attrs) {
+      for (var name in attrs) {
+        if (!Object.prototype.hasOwnProperty.call(attrs, name)) continue;
+        var value = attrs[name];
+        if (value === null || value === undefined || value === false) continue;
+        if (name === "class") el.className = value;
+        else if (name === "text") el.textContent = value;
+        else el.setAttribute(name, value === true ? "" : String(value));
+      }
+    }
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined || child === false) return;
+      el.appendChild(typeof child === "string" || typeof child === "number"
+        ? document.createTextNode(String(child)) : child);
+    });
+    return el;
+  }
+  function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
+  function load(key, fallback) {
+    try {
+      var raw = localStorage.getItem(key);
+      return raw === null ? fallback : JSON.parse(raw);
+    } catch (e) { return fallback; }
+  }
+  function store(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full or private */ }
+  }
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    var out = "";
+    for (var i = 0; i < bytes.length; i++) out += ("0" + bytes[i].toString(16)).slice(-2);
+    return out;
+  }
+  function csrf() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+  var SUITS = {};
+  config.suits.forEach(function (s) { SUITS[s.trump] = s; });
+  function sideLetter(side) { return side === 1 ? T.letter_b : T.letter_a; }
+
+  /* ---- what the page holds ------------------------------------------------ */
+  var queue = load(QUEUE_KEY, []);
+  if (!Array.isArray(queue)) queue = [];
+  queue.forEach(function (item) { if (item.status === "sending") item.status = "queued"; });
+  var seat = load(SEAT_KEY, null);
+  var choosing = false;
+  var inflight = null;
+  var offline = false;
+  var refused = null;
+  var etag = null;
+  var formError = null;
+  var confirmingUndo = null;
+  var rejecting = {};
+  var draft = freshDraft(0);
+  var SHOWN = 3;        // deals of the game in play shown unfolded
+  var openOlder = {};
+
+  function freshDraft(side) {
+    return {trump: null, declarer: null, passed: false, blind: false, knocks: 0,
+            side: side || 0, digits: "", revoke: null};
+  }
+  function saveQueue() { store(QUEUE_KEY, queue); }
+  function seats() { return state.seats || []; }
+  function seatName(number) {
+    var found = seats().filter(function (s) { return s.seat === number; })[0];
+    return found ? found.name : fmt(T.seat, {seat: number});
+  }
+  function game(number) {
+    return (state.games || []).filter(function (g) { return g.number === number; })[0] || null;
+  }
+  function currentGame() { return state.current_game ? game(state.current_game) : null; }
+  function pendingDeals(number) {
+    return queue.filter(function (i) { return i.action === "deal" && i.game === number; });
+  }
+  function rules() { return state.rules || {}; }
+  function maxKnocks() {
+    var m = rules().max_knocks;
+    return m === null || m === undefined ? 10 : m;
+  }
+
+  /* ---- the queue: sent in order, one at a time ---------------------------- */
+  function enqueue(action, seatNumber, fields, extra) {
+    var item = {key: newKey(), action: action, seat: seatNumber, fields: fields,
+                status: "queued", message: ""};
+    for (var name in extra || {}) item[name] = extra[name];
+    queue.push(item);
+    saveQueue();
+    render();
+    pump();
+  }
+
+  function pump() {
+    if (inflight || refused) return;
+    var item = null;
+    for (var i = 0; i < queue.length; i++) {
+      if (queue[i].status === "conflict") return; // the player decides first
+      if (queue[i].status === "queued") { item = queue[i]; break; }
+    }
+    if (!item) return;
+    inflight = item;
+    var body = new URLSearchParams();
+    for (var name in item.fields) body.set(name, item.fields[name]);
+    body.set("key", item.key);
+    body.set("seat", String(item.seat));
+    body.set("version", String(state.version));
+    fetch(config.urls[item.action], {
+      method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+      headers: {"X-CSRFToken": csrf(), "Accept": "application/json"}
+    }).then(function (r) {
+      return r.json().then(function (json) { return {status: r.status, body: json}; },
+                           function () { return {status: r.status, body: null}; });
+    }).then(function (answer) {
+      inflight = null;
+      answered(item, answer);
+    }, function () {
+      inflight = null;
+      offline = true;
+      render();
+    });
+  }
+
+  function drop(item) {
+    queue = queue.filter(function (i) { return i !== item && i.key !== item.key; });
+    saveQueue();
+  }
+
+  function answered(item, answer) {
+    var body = answer.body || {};
+    if (answer.status === 200 && body.state) {
+      offline = false;
+      drop(item);
+      setState(body.state);
+      render();
+      pump();
+      return;
+    }
+    if (body.refused) {            // the code may not write now (403, 404, 429)
+      offline = false;
+      refused = body;
+      render();
+      return;
+    }
+    if (body.state) setState(body.state);
+    if (answer.status === 409 && !body.error) {   // the other phone saved first
+      offline = false;
+      item.status = "conflict";
+      saveQueue();
+      render();
+      return;
+    }
+    if ((answer.status === 422 || answer.status === 409) && body.error) {
+      offline = false;
+      refuse(item, body.error);
+      render();
+      pump();
+      return;
+    }
+    offline = true;                 // a server or proxy error: try again later
+    render();
+  }
+
+  function pristine() {
+    return !draft.trump && !draft.digits && draft.revoke === null && !draft.knocks &&
+      !draft.passed && !draft.blind;
+  }
+
+  function refuse(item, error) {
+    if (item.action === "deal" && item.draft && pristine()) {
+      // The deal comes back into the form, the engine's message beside it.
+      drop(item);
+      draft = item.draft;
+      formError = error.message;
+      return;
+    }
+    if (item.action === "deal") {
+      item.status = "refused";
+      item.message = error.message;
+      saveQueue();
+      return;
+    }
+    drop(item);
+    formError = error.message;
+  }
+
+  /* ---- the sheet's state: polled, and answered by every write ------------- */
+  function setState(next) {
+    if (!next || typeof next.version !== "number") return;
+    if (next.version < state.version) return; // an older answer arriving late
+    state = next;
+  }
+
+  function poll() {
+    if (document.hidden) return;
+    if (refused && refused.code === "unknown") return; // the table is gone: stop
+    var headers = {"Accept": "application/json"};
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(config.urls.state, {headers: headers, credentials: "same-origin", cache: "no-store"})
+      .then(function (r) {
+        if (r.status === 304) {
+          if (offline) { offline = false; render(); pump(); }
+          return null;
+        }
+        return r.json().then(function (body) {
+          if (r.ok && body.state) {
+            etag = r.headers.get("ETag");
+            refused = null;
+            setState(body.state);
+            offline = false;
+            render();
+            pump();
+          } else if (body && body.refused) {
+            refused = body;
+            offline = false;
+            render();
+          }
+        });
+      })
+      .catch(function () {
+        if (!offline) { offline = true; render(); }
+      });
+  }
+
+  /* ---- rendering ----------------------------------------------------------- */
+  function render() {
+    renderHead();
+    renderBanner();
+    renderChooser();
+    renderConflict();
+    renderAcceptance();
+    renderGames();
+    renderForm();
+    root.dataset.ready = "1";
+    root.dataset.version = String(state.version);
+    root.dataset.queued = String(queue.length);
+  }
+
+  function renderHead() {
+    var badge = $("table-state");
+    badge.textContent = state.table_state_label || "";
+    badge.dataset.state = state.table_state || "";
+    badge.hidden = !state.table_state; // nothing entered at the table yet
+    var holder = $("holder");
+    holder.hidden = !seat || choosing;
+    if (seat) $("holder-name").textContent = fmt(T.held_by, {name: seatName(seat)});
+  }
+
+  function renderBanner() {
+    var banner = $("banner");
+    var unsent = queue.filter(function (i) { return i.status === "queued"; }).length;
+    var text = "";
+    var kind = "";
+    if (refused) { text = refused.refused; kind = refused.code === "confirmed" ? "done" : "refused"; }
+    else if (offline && unsent) { text = T.offline; kind = "offline"; }
+    else if (offline) { text = T.no_connection; kind = "offline"; }
+    else if (state.table_state === "disputed") { text = T.disputed; kind = "disputed"; }
+    banner.textContent = text;
+    banner.dataset.kind = kind;
+    banner.hidden = !text;
+  }
+
+  function renderChooser() {
+    var known = seat && seats().some(function (s) { return s.seat === seat; });
+    var show = choosing || !known;
+    $("seat-chooser").hidden = !show;
+    var box = $("seat-buttons");
+    clear(box);
+    seats().forEach(function (s) {
+      box.appendChild(h("button", {
+        type: "button", "class": "seat-button", "data-seat": s.seat,
+        "aria-pressed": s.seat === seat ? "true" : "false"
+      }, [h("b", {text: s.name}), s.club ? h("small", {text: s.club}) : null]));
+    });
+  }
+
+  function summary(item) {
+    var f = item.fields;
+    var parts = [];
+    if (item.action === "delete") return T.undo + " · " + fmt(T.deal, {number: f.number});
+    if (item.action === "accept") {
+      return fmt(f.accepted === "1" ? T.accept_as : T.reject_as, {name: seatName(item.seat)});
+    }
+    var suit = SUITS[f.trump];
+    if (suit) parts.push(suit.symbol || suit.name);
+    if (f.points_a !== undefined) parts.push(T.side_a + " " + f.points_a);
+    if (f.points_b !== undefined) parts.push(T.side_b + " " + f.points_b);
+    if (f.revoke !== "" && f.revoke !== undefined) parts.push(T.revoke + " " + fmt(T.revoke_by, {side: sideLetter(+f.revoke)}));
+    return parts.join(" · ");
+  }
+
+  function renderConflict() {
+    var box = $("conflict");
+    clear(box);
+    var item = queue.filter(function (i) { return i.status === "conflict"; })[0];
+    box.hidden = !item;
+    if (!item) return;
+    box.appendChild(h("p", {text: T.conflict}));
+    box.appendChild(h("p", {"class": "conflict-deal"}, [
+      h("b", {text: fmt(T.game, {number: item.game || ""})}), " ", summary(item)
+    ]));
+    box.appendChild(h("div", {"class": "actions"}, [
+      h("button", {type: "button", "class": "button", "data-action": "resend", "data-key": item.key, text: T.send_anyway}),
+      h("button", {type: "button", "class": "button secondary", "data-action": "discard", "data-key": item.key, text: T.discard})
+    ]));
+  }
+
+  function acceptancePanel(title, result, allowed, gameNumber) {
+    var scope = gameNumber === null ? "table" : String(gameNumber);
+    var pending = queue.filter(function (i) {
+      return i.action === "accept" && String(i.fields.game || "table") === scope;
+    })[0];
+    var panel = h("div", {"class": "accept-panel card", "data-accept": scope}, [
+      h("h2", {text: title}), result
+    ]);
+    if (pending) {
+      panel.appendChild(h("p", {"class": "pending", text: T.unsent}));
+      return panel;
+    }
+    panel.appendChild(h("p", {"class": "muted", text: T.waiting_acceptance}));
+    var buttons = h("div", {"class": "accept-buttons"});
+    allowed.forEach(function (n) {
+      buttons.appendChild(h("button", {
+        type: "button", "class": "button accept", "data-action": "accept",
+        "data-game": scope, "data-seat": n, text: fmt(T.accept_as, {name: seatName(n)})
+      }));
+    });
+    if (!rejecting[scope]) {
+      buttons.appendChild(h("button", {
+        type: "button", "class": "button secondary", "data-action": "reject-open",
+        "data-game": scope, text: T.reject
+      }));
+    }
+    panel.appendChild(buttons);
+    if (rejecting[scope]) {
+      var id = "reason-" + scope;
+      var reject = h("div", {"class": "reject-box"}, [
+        h("label", {"for": id, text: T.reason}),
+        h("textarea", {id: id, rows: 2, maxlength: 500, "data-reason": scope})
+      ]);
+      reject.querySelector("textarea").value = rejecting[scope].reason || "";
+      allowed.forEach(function (n) {
+        reject.appendChild(h("button", {
+          type: "button", "class": "button danger", "data-action": "reject",
+          "data-game": scope, "data-seat": n, text: fmt(T.reject_as, {name: seatName(n)})
+        }));
+      });
+      reject.appendChild(h("button", {
+        type: "button", "class": "button secondary", "data-action": "reject-cancel",
+        "data-game": scope, text: T.cancel
+      }));
+      panel.appendChild(reject);
+    }
+    return panel;
+  }
+
+  function resultLine(g) {
+    var winner = g.winner === 0 ? g.names_a : g.winner === 1 ? g.names_b : null;
+    return h("p", {"class": "result-line"}, [
+      h("span", {"class": "score"}, [g.score_a + " – " + g.score_b]), " ",
+      winner ? fmt(T.won_by, {names: winner}) : T.draw
+    ]);
+  }
+
+  function renderAcceptance() {
+    var box = $("acceptance");
+    var focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.reason : undefined;
+    Object.keys(rejecting).forEach(function (scope) {
+      var area = box.querySelector('[data-reason="' + scope + '"]');
+      if (area) rejecting[scope].reason = area.value;
+    });
+    clear(box);
+    if (!seat || refused) return;
+    (state.games || []).forEach(function (g) {
+      if (!g.needs_acceptance) return;
+      box.appendChild(acceptancePanel(
+        fmt(T.game, {number: g.number}) + " · " + T.accept_title,
+        resultLine(g), g.may_accept || [], g.number));
+    });
+    if (state.table_needs_acceptance) {
+      var lines = h("div", {}, (state.games || []).map(function (g) {
+        return h("p", {}, [h("b", {text: fmt(T.game, {number: g.number}) + ": "}), resultLine(g)]);
+      }));
+      box.appendChild(acceptancePanel(T.accept_table_title, lines, state.table_may_accept || [], null));
+    }
+    if (focused !== undefined) {
+      var again = box.querySelector('[data-reason="' + focused + '"]');
+      if (again) again.focus();
+    }
+  }
+
+  function dealRow(d) {
+    var suit = SUITS[d.trump] || {};
+    var marks = [];
+    if (d.factor && d.factor > 1) marks.push("×" + d.factor);
+    if (d.blind) marks.push(T.blind);
+    if (d.passed) marks.push(T.passed);
+    if (d.revoke !== null && d.revoke !== undefined) marks.push(T.revoke + " " + sideLetter(d.revoke));
+    return h("li", {"class": "deal-row", "data-deal": d.number}, [
+      h("span", {"class": "deal-no", text: d.number}),
+      h("span", {"class": "deal-trump" + (suit.red ? " red-suit" : "") + (suit.symbol ? "" : " no-trump"),
+                 title: suit.name || ""},
+        [suit.symbol || suit.name || d.trump]),
+      h("span", {"class": "deal-points", text: d.points_a + "–" + d.points_b}),
+      h("span", {"class": "deal-marks", text: marks.join(" ")}),
+      h("span", {"class": "deal-score num", text: String(d.score_a)}),
+      h("span", {"class": "deal-score num", text: String(d.score_b)})
+    ]);
+  }
+
+  function pendingRow(item, number) {
+    var row = h("li", {"class": "deal-row pending " + item.status, "data-key": item.key}, [
+      h("span", {"class": "deal-no", text: number}),
+      h("span", {"class": "deal-summary", text: summary(item)}),
+      h("span", {"class": "deal-status", text: item.status === "refused" ? T.refused : T.unsent})
+    ]);
+    if (item.status === "refused") {
+      row.appendChild(h("span", {"class": "deal-error", role: "alert", text: item.message}));
+      row.appendChild(h("span", {"class": "deal-actions"}, [
+        h("button", {type: "button", "class": "button small", "data-action": "correct", "data-key": item.key, text: T.correct}),
+        h("button", {type: "button", "class": "button small secondary", "data-action": "discard", "data-key": item.key, text: T.discard})
+      ]));
+    }
+    return row;
+  }
+
+  function gameBlock(g, current) {
+    var count = (state.games || []).length;
+    var aWon = g.finished && g.winner === 0, bWon = g.finished && g.winner === 1;
+    var head = h("div", {"class": "game-head"}, [
+      h("h2", {text: fmt(T.game_of, {number: g.number, count: count}) +
+        (rules().target ? " · " + fmt(T.target, {target: rules().target}) : "")}),
+      h("div", {"class": "sides"}, [
+        h("p", {"class": "side" + (aWon ? " won" : "")}, [
+          h("span", {"class": "side-letter", text: T.letter_a}),
+          h("span", {"class": "side-names", text: g.names_a}),
+          h("strong", {"class": "side-total", "data-total": "a", text: String(g.score_a)})
+        ]),
+        h("p", {"class": "side" + (bWon ? " won" : "")}, [
+          h("span", {"class": "side-letter", text: T.letter_b}),
+          h("span", {"class": "side-names", text: g.names_b}),
+          h("strong", {"class": "side-total", "data-total": "b", text: String(g.score_b)})
+        ])
+      ])
+    ]);
+    var list = h("ol", {"class": "deal-list"});
+    var deals = g.deals || [];
+    // The game in play keeps its last deals in sight and the deal form close to
+    // the top; the earlier ones fold away (a tap shows them).
+    var folded = current && deals.length > SHOWN ? deals.length - SHOWN : 0;
+    var older = null;
+    if (folded) {
+      older = h("ol", {"class": "deal-list"});
+      deals.slice(0, folded).forEach(function (d) { older.appendChild(dealRow(d)); });
+    }
+    deals.slice(folded).forEach(function (d) { list.appendChild(dealRow(d)); });
+    var n = deals.length;
+    pendingDeals(g.number).forEach(function (item) { list.appendChild(pendingRow(item, ++n)); });
+    var children = [head];
+    if (g.finished) {
+      children.push(h("p", {"class": "game-over"}, [
+        h("b", {text: T.finished}), " · ",
+        g.winner === 0 ? fmt(T.won_by, {names: g.names_a})
+          : g.winner === 1 ? fmt(T.won_by, {names: g.names_b}) : T.draw
+      ]));
+    }
+    if (g.acceptance) {
+      var a = g.acceptance;
+      children.push(h("p", {"class": "acceptance-line " + (a.accepted ? "accepted" : "rejected")},
+        [fmt(a.accepted ? T.accepted_by : T.rejected_by, {name: a.name}) + (a.reason ? ": " + a.reason : "")]));
+    }
+    if (older) {
+      var fold = h("details", {"class": "older-deals"}, [
+        h("summary", {text: fmt(T.earlier, {count: folded})}), older
+      ]);
+      if (openOlder[g.number]) fold.open = true;
+      children.push(fold);
+    }
+    if (n) children.push(list);
+    else children.push(h("p", {"class": "muted", text: T.no_deals}));
+    var attrs = {"class": "game card" + (current ? " current" : "") + (g.finished ? " finished" : ""),
+                 id: "game-" + g.number, "data-game": g.number};
+    if (current) return h("article", attrs, children);
+    // Other games fold away: their result shows, their deals on a tap.
+    return h("details", attrs, [
+      h("summary", {}, [h("b", {text: fmt(T.game, {number: g.number})}), " ",
+        g.names_a + " " + g.score_a + " – " + g.score_b + " " + g.names_b]),
+    ].concat(children));
+  }
+
+  function renderGames() {
+    var box = $("games");
+    var open = {};
+    box.querySelectorAll("details.game[open]").forEach(function (d) { open[d.dataset.game] = true; });
+    openOlder = {};
+    box.querySelectorAll("details.older-deals[open]").forEach(function (d) {
+      openOlder[d.closest(".game").dataset.game] = true;
+    });
+    clear(box);
+    var current = currentGame();
+    var games = state.games || [];
+    var shown = current ? current.number : (games.length ? games[games.length - 1].number : null);
+    games.forEach(function (g) {
+      if (g.number === shown) return;
+      if (!current || g.number < current.number || (g.deals && g.deals.length)) {
+        var block = gameBlock(g, false);
+        if (open[g.number]) block.open = true;
+        box.appendChild(block);
+      }
+    });
+    games.forEach(function (g) {
+      if (g.number === shown) box.appendChild(gameBlock(g, true));
+    });
+  }
+
+  function nextDeclarer(g) {
+    var deals = (g.deals || []).slice();
+    var pend = pendingDeals(g.number);
+    if (pend.length) return 1 - (+pend[pend.length - 1].fields.declarer || 0);
+    return deals.length ? 1 - (deals[deals.length - 1].declarer || 0) : 0;
+  }
+
+  function pressed(selector, test) {
+    root.querySelectorAll(selector).forEach(function (b) {
+      b.setAttribute("aria-pressed", test(b) ? "true" : "false");
+    });
+  }
+
+  function renderForm() {
+    var form = $("deal-form");
+    var g = currentGame();
+    var ready = seat && !choosing && !refused && seats().some(function (s) { return s.seat === seat; });
+    form.hidden = !ready || !g;
+    $("all-played").hidden = !ready || !!g;
+    var lastDeal = lastDealTarget();
+    $("undo-box").hidden = !ready || !lastDeal;
+    $("undo-confirm").hidden = !confirmingUndo;
+    if (confirmingUndo) {
+      $("undo-question").textContent = fmt(T.undo_confirm, {number: confirmingUndo.number, game: confirmingUndo.game});
+    }
+    if (!g) return;
+    var count = (g.deals || []).length + pendingDeals(g.number).length;
+    $("deal-title").textContent = fmt(T.game, {number: g.number}) + " · " + fmt(T.deal, {number: count + 1});
+    var r = rules();
+    var declarer = draft.declarer === null ? nextDeclarer(g) : draft.declarer;
+    pressed("[data-trump]", function (b) { return b.dataset.trump === draft.trump; });
+    pressed("[data-declarer]", function (b) { return +b.dataset.declarer === declarer; });
+    pressed("[data-side]", function (b) { return +b.dataset.side === draft.side; });
+    pressed("[data-revoke]", function (b) {
+      return b.dataset.revoke === (draft.revoke === null ? "" : String(draft.revoke));
+    });
+    $("passed-toggle").hidden = r.passed === false;
+    $("blind-toggle").hidden = !r.blind;
+    $("passed-toggle").setAttribute("aria-pressed", draft.passed ? "true" : "false");
+    $("blind-toggle").setAttribute("aria-pressed", draft.blind ? "true" : "false");
+    $("knocks-option").hidden = maxKnocks() === 0;
+    $("knocks").textContent = String(draft.knocks);
+    root.querySelector('[data-knock="-1"]').disabled = draft.knocks <= 0;
+    root.querySelector('[data-knock="1"]').disabled = draft.knocks >= maxKnocks();
+    root.querySelectorAll('[data-names="a"]').forEach(function (el) { el.textContent = g.names_a; });
+    root.querySelectorAll('[data-names="b"]').forEach(function (el) { el.textContent = g.names_b; });
+    var typed = draft.digits;
+    $("points-typed").textContent = typed === "" ? "—" : typed;
+    var other = "";
+    if (typed !== "") {
+      var value = parseInt(typed, 10);
+      var rest = config.total - value;
+      other = fmt(T.other_side, {side: sideLetter(1 - draft.side), points: rest >= 0 ? rest : "—"});
+    }
+    $("points-other").textContent = other;
+    var error = $("form-error");
+    error.textContent = formError || "";
+    error.hidden = !formError;
+  }
+
+  function lastDealTarget() {
+    var pend = queue.filter(function (i) { return i.action === "deal" && i !== inflight; });
+    if (pend.length) {
+      var item = pend[pend.length - 1];
+      var g = game(item.game);
+      return {game: item.game, number: (g ? g.deals.length : 0) + pendingDeals(item.game).length, item: item};
+    }
+    var games = (state.games || []).filter(function (x) { return x.deals && x.deals.length; });
+    if (!games.length) return null;
+    var last = games[games.length - 1];
+    return {game: last.number, number: last.deals[last.deals.length - 1].number, item: null};
+  }
+
+  /* ---- what the player does -------------------------------------------------- */
+  function submitDeal() {
+    var g = currentGame();
+    if (!g || !seat) return;
+    if (!draft.trump) { formError = T.choose_trump; render(); return; }
+    if (draft.digits === "" && draft.revoke === null) { formError = T.type_points; render(); return; }
+    var declarer = draft.declarer === null ? nextDeclarer(g) : draft.declarer;
+    var fields = {
+      game: String(g.number), trump: draft.trump, declarer: String(declarer),
+      passed: draft.passed ? "true" : "false", blind: draft.blind ? "true" : "false",
+      knocks: String(draft.knocks), revoke: draft.revoke === null ? "" : String(draft.revoke)
+    };
+    if (draft.digits !== "") fields[draft.side === 0 ? "points_a" : "points_b"] = draft.digits;
+    var kept = JSON.parse(JSON.stringify(draft));
+    kept.declarer = declarer;
+    formError = null;
+    draft = freshDraft(draft.side);
+    enqueue("deal", seat, fields, {game: g.number, draft: kept});
+  }
+
+  function itemByKey(key) {
+    return queue.filter(function (i) { return i.key === key; })[0] || null;
+  }
+
+  root.addEventListener("click", function (event) {
+    var b = event.target.closest ? event.target.closest("button") : null;
+    if (!b || !root.contains(b)) return;
+    var ds = b.dataset;
+    if (ds.seat && b.classList.contains("seat-button")) {
+      seat = +ds.seat;
+      store(SEAT_KEY, seat);
+      choosing = false;
+    } else if (ds.trump) {
+      draft.trump = draft.trump === ds.trump ? null : ds.trump;
+      if (formError === T.choose_trump) formError = null;
+    } else if (ds.declarer !== undefined) {
+      draft.declarer = +ds.declarer;
+    } else if (ds.toggle) {
+      draft[ds.toggle] = !draft[ds.toggle];
+    } else if (ds.knock) {
+      draft.knocks = Math.max(0, Math.min(maxKnocks(), draft.knocks + (+ds.knock)));
+    } else if (ds.side !== undefined) {
+      draft.side = +ds.side;
+    } else if (ds.digit) {
+      if (ds.digit === "back") draft.digits = draft.digits.slice(0, -1);
+      else if (draft.digits.length < 2) draft.digits = draft.digits === "0" ? ds.digit : draft.digits + ds.digit;
+      if (formError === T.type_points) formError = null;
+    } else if (ds.revoke !== undefined) {
+      draft.revoke = ds.revoke === "" ? null : +ds.revoke;
+    } else if (ds.action === "change-seat") {
+      choosing = true;
+    } else if (ds.action === "undo") {
+      var target = lastDealTarget();
+      confirmingUndo = target;
+    } else if (ds.action === "undo-no") {
+      confirmingUndo = null;
+    } else if (ds.action === "undo-yes") {
+      var t = confirmingUndo;
+      confirmingUndo = null;
+      if (t && t.item) {
+        if (t.item !== inflight) drop(t.item);
+      } else if (t) {
+        enqueue("delete", seat, {game: String(t.game), number: String(t.number)}, {game: t.game});
+        return;
+      }
+    } else if (ds.action === "accept" || ds.action === "reject") {
+      var scope = ds.game;
+      var reason = "";
+      if (ds.action === "reject") {
+        var area = root.querySelector('[data-reason="' + scope + '"]');
+        reason = area ? area.value.trim().slice(0, 500) : "";
+      }
+      delete rejecting[scope];
+      enqueue("accept", +ds.seat, {
+        game: scope === "table" ? "" : scope,
+        accepted: ds.action === "accept" ? "1" : "0",
+        reason: reason
+      }, {game: scope === "table" ? null : +scope});
+      return;
+    } else if (ds.action === "reject-open") {
+      rejecting[ds.game] = {reason: ""};
+    } else if (ds.action === "reject-cancel") {
+      delete rejecting[ds.game];
+    } else if (ds.action === "resend") {
+      var again = itemByKey(ds.key);
+      if (again) { again.status = "queued"; saveQueue(); }
+      render();
+      pump();
+      return;
+    } else if (ds.action === "discard") {
+      var gone = itemByKey(ds.key);
+      if (gone && gone !== inflight) drop(gone);
+      render();
+      pump();
+      return;
+    } else if (ds.action === "correct") {
+      var wrong = itemByKey(ds.key);
+      if (wrong && wrong.draft) {
+        draft = wrong.draft;
+        formError = wrong.message;
+        drop(wrong);
+        $("deal-form").scrollIntoView({block: "start"});
+      }
+    } else {
+      return;
+    }
+    render();
+  });
+
+  $("deal-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    submitDeal();
+  });
+
+  /* ---- keep trying ---------------------------------------------------------- */
+  window.addEventListener("online", function () { offline = false; render(); pump(); poll(); });
+  window.addEventListener("offline", function () { offline = true; render(); });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
+  setInterval(poll, config.poll || 2500);
+  setInterval(function () {
+    if (!inflight && queue.some(function (i) { return i.status === "queued"; })) pump();
+  }, 3000);
+  window.addEventListener("storage", function (event) {
+    // Another tab of this phone on the same table: take its queue.
+    if (event.key === QUEUE_KEY) { queue = load(QUEUE_KEY, []); render(); }
+  });
+
+  render();
+  pump();
+})();
