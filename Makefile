@@ -94,6 +94,15 @@ bench: install-dev
 bench-load: install-dev messages
 	$(PY) -m benchmarks.hall_load $(BENCH_ARGS)
 
+# A round entered at its tables: 144 simulated phones post their deals and the
+# opponents' acceptances over HTTP to `python -m config.serve` (2 processes) on
+# PostgreSQL (DATABASE_URL=postgres://... is required; the benchmark uses a database
+# of its own, manille_bench_<pid>); prints the deal save's p50/p95/p99 and the
+# errors. E.g. `make bench-table BENCH_ARGS="--seconds 300"`.
+.PHONY: bench-table
+bench-table: install-dev messages
+	$(PY) -m benchmarks.table_entry $(BENCH_ARGS)
+
 # A consistent copy of the whole configured database (DATABASE_URL, else db.sqlite3)
 # into backups/ (or OUT=dir), safe while the site runs: SQLite's online backup API
 # (manille-<UTC time>.sqlite3) or pg_dump -Fc (manille-<UTC time>.dump). How to

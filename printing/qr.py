@@ -41,6 +41,24 @@ def sheet_entry_url(*, table_id: int, base_url: str) -> str:
     return public_url(path, base_url=base_url)
 
 
+def table_page_url(*, code: str, base_url: str) -> str:
+    """Return the absolute address of a table's own page (its code), for the QR."""
+    try:
+        path = reverse("table:page", kwargs={"code": code})
+    except NoReverseMatch:  # the table pages are not mounted
+        path = f"/table/{code}/"
+    return public_url(path, base_url=base_url)
+
+
+def table_enter_url(*, base_url: str) -> str:
+    """Return the address where a player types the table's code by hand."""
+    try:
+        path = reverse("table:enter")
+    except NoReverseMatch:
+        path = "/table/"
+    return public_url(path, base_url=base_url)
+
+
 def draw_qr(
     canv: Canvas,
     value: str,

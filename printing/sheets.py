@@ -26,9 +26,10 @@ from printing.base import (
     shrink,
     text_width,
 )
-from printing.qr import draw_qr, sheet_entry_url
+from printing.qr import draw_qr, sheet_entry_url, table_enter_url, table_page_url
 from printing.rounddata import printed_round, round_label
 from printing.sheet_grid import DealGrid
+from scoring.services import table_codes_ensure
 from standings.rounds import RoundTable
 from tournaments.models import Round, Tournament
 
@@ -43,25 +44,48 @@ _SIGN_GAP = 3 * mm
 class _ScoreSheet(Flowable):
     """One table's score sheet, filling its frame (a page, or half a landscape A4)."""
 
-    def __init__(self, *, layout: _SheetLayout, table: RoundTable, qr_url: str):
+    def __init__(
+        self,
+        *,
+        layout: _SheetLayout,
+        table: RoundTable,
+        qr_url: str,
+        code: str | None = None,
+    ):
         super().__init__()
         self.layout = layout
         self.table = table
         self.qr_url = qr_url
+        self.code = code
 
     def wrap(self, avail_w, avail_h):
         self.width, self.height = avail_w, avail_h
         return avail_w, avail_h - 0.5
 
     def draw(self):
-        self.layout.draw(self.canv, self.table, self.qr_url, self.width, self.height)
+        self.layout.draw(
+            self.canv, self.table, self.qr_url, self.width, self.height, self.code
+        )
 
 
 class _SheetLayout:
-    """Draw score sheets; the parts common to every table are drawn once, as a form."""
+    """Draw score sheets; the parts common to every table are drawn once, as a form.
 
-    def __init__(self, *, rnd: Round, tournament: Tournament, compact: bool):
+    With ``enter_url`` (results entered at the tables) each sheet's QR code opens
+    the table's own page, and a line below the names and the QR code prints the
+    table's code in large type, after the address where it can be typed instead.
+    """
+
+    def __init__(
+        self,
+        *,
+        rnd: Round,
+        tournament: Tournament,
+        compact: bool,
+        enter_url: str | None = None,
+    ):
         self.tournament = tournament
+        self.enter_url = enter_url
         self.compact = compact
         self.round_text = round_label(rnd)
         self.individual = tournament.is_individual
@@ -77,12 +101,20 @@ class _SheetLayout:
         self.seat_h = 15 * s
         self.qr = (24 if compact else 28) * mm
         self.sign_h = (13 if compact else 15) * mm
+        # A line under the names and the QR code: where to type the code, and the
+        # table's code in large type at its end, below the QR code.
+        self.code_size = 22 * s
+        self.code_h = self.code_size + 4
+        self.note_size = 9 * s
 
     # Geometry ---------------------------------------------------------------
 
     def _top_height(self, table: RoundTable) -> float:
         seats = max(len(table.seats), 2)
-        return max(self.title_size + 10 + seats * self.seat_h, self.qr + 4) + 4
+        names = self.title_size + 10 + seats * self.seat_h
+        if self.enter_url is None:
+            return max(names, self.qr + 4) + 4
+        return max(names, self.qr + 4) + self.code_h + 4
 
     def _games_height(self, table: RoundTable) -> float:
         return (len(table.games) * 11 * self.s + 6) if self.individual else 0
@@ -96,7 +128,15 @@ class _SheetLayout:
 
     # Drawing ----------------------------------------------------------------
 
-    def draw(self, canv, table: RoundTable, qr_url: str, width: float, height: float):
+    def draw(
+        self,
+        canv,
+        table: RoundTable,
+        qr_url: str,
+        width: float,
+        height: float,
+        code: str | None = None,
+    ):
         top_h = self._top_height(table)
         games_h = self._games_height(table)
         bottom_h = self._bottom_height()
@@ -117,6 +157,8 @@ class _SheetLayout:
             self._forms[key] = name
         canv.doForm(name)
         self._draw_table(canv, table, qr_url, width, height, top_h, games_h)
+        if code is not None:
+            self._draw_code(canv, code, width, height, top_h)
 
     def _draw_static(self, canv, table, width, height, top_h, games_h, bottom_h):
         """Draw labels, the deal grids, the legend and the signature boxes."""
@@ -207,6 +249,23 @@ class _SheetLayout:
         self._qr_masks[len(qr_url)] = draw_qr(
             canv, qr_url, width - self.qr, qr_y, self.qr, mask=known
         )
+
+    def _draw_code(self, canv, code: str, width, top, top_h):
+        """Print the table's code large below the QR code, after where to type it."""
+        size = self.code_size
+        spacing = 0.1 * size  # letters apart: read off the paper, typed on a phone
+        wide = text_width(code, FONT_BOLD, size) + spacing * len(code)
+        baseline = top - top_h + 6
+        canv.setFillColor(INK)
+        canv.setFont(FONT_BOLD, size)
+        canv.drawString(width - wide, baseline, code, charSpace=spacing)
+        note = _("Results on a phone: scan the QR code, or type it at %(url)s") % {
+            "url": self.enter_url
+        }
+        room = width - wide - 10
+        note, note_size = shrink(note, FONT, self.note_size, room, 5)
+        canv.setFont(FONT, note_size)
+        canv.drawRightString(room, baseline + (size - note_size) * 0.25, note)
 
     def _draw_seats(self, canv, table: RoundTable, width, top):
         """Draw one line per seat: its number, the entrant, the club; seat 1 scores."""
@@ -313,17 +372,12 @@ class _SheetLayout:
     def _draw_entry_url(self, canv, qr_url: str, width):
         """Print the entry page's address in small type, for a reader without QR."""
         s = self.s
+        if self.enter_url is None:
+            line = _("Director's entry page (the QR code): %(url)s") % {"url": qr_url}
+        else:
+            line = _("The table's page (the QR code): %(url)s") % {"url": qr_url}
         canv.setFont(FONT, 6 * s)
-        canv.drawString(
-            0,
-            1,
-            fit(
-                _("Director's entry page (the QR code): %(url)s") % {"url": qr_url},
-                FONT,
-                6 * s,
-                width,
-            ),
-        )
+        canv.drawString(0, 1, fit(line, FONT, 6 * s, width))
 
 
 def score_sheets_pdf(
@@ -345,13 +399,27 @@ def score_sheets_pdf(
                 )
                 % {"games": most_games}
             )
-        layout = _SheetLayout(rnd=data.round, tournament=tournament, compact=halves)
+        # Entered at the tables: each QR code opens its table's page by its code
+        # (made now if the round has none yet). At the desk the QR code opens the
+        # director's sheet, as every sheet printed before did.
+        codes: dict[int, str] = {}
+        enter_url = None
+        if tournament.result_entry != Tournament.ResultEntry.DESK:
+            codes = table_codes_ensure(round=data.round)
+            enter_url = table_enter_url(base_url=base_url)
+        layout = _SheetLayout(
+            rnd=data.round, tournament=tournament, compact=halves, enter_url=enter_url
+        )
         story: list = []
         for i, table in enumerate(data.tables):
             if i:
                 story.append(FrameBreak())
-            url = sheet_entry_url(table_id=table.id, base_url=base_url)
-            story.append(_ScoreSheet(layout=layout, table=table, qr_url=url))
+            code = codes.get(table.number)
+            if code is None:
+                url = sheet_entry_url(table_id=table.id, base_url=base_url)
+            else:
+                url = table_page_url(code=code, base_url=base_url)
+            story.append(_ScoreSheet(layout=layout, table=table, qr_url=url, code=code))
         if not story:
             raise PdfError(_("This round has no tables yet: draw it first."))
         section = Section(

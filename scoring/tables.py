@@ -20,6 +20,11 @@ class RoundDeskTable(BaseTable):
     number = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
     players = tables.Column(verbose_name=_("Players"), empty_values=())
     status = tables.Column(verbose_name=_("Sheet"), empty_values=())
+    # Shown when the tables enter their own results (the view excludes it else);
+    # on a phone its badge moves into the sheet's cell.
+    table_state = tables.Column(
+        verbose_name=_("At the table"), empty_values=(), attrs=PHONE_HIDDEN
+    )
     entered = tables.Column(
         verbose_name=_("Entered"), empty_values=(), attrs=PHONE_HIDDEN
     )
@@ -28,7 +33,10 @@ class RoundDeskTable(BaseTable):
     )
 
     class Meta(BaseTable.Meta):
-        row_attrs = {"data-status": lambda record: record.status}
+        row_attrs = {
+            "data-status": lambda record: record.status,
+            "data-table-state": lambda record: record.table_state,
+        }
 
     def render_number(self, record):
         url = reverse("scoring:sheet", kwargs={"table_id": record.table.pk})
@@ -43,6 +51,8 @@ class RoundDeskTable(BaseTable):
         html = format_html(
             '<a class="badge sheet-{}" href="{}">{}</a>', record.status, url, label
         )
+        if record.table_state:
+            html += format_html(" {}", self._table_badge(record, url, "phone-only"))
         if record.disputed:
             html += format_html(
                 ' <a class="badge sheet-disputed" href="{}#differences">{}</a>',
@@ -59,6 +69,22 @@ class RoundDeskTable(BaseTable):
                 % {"count": record.corrections},
             )
         return html
+
+    def render_table_state(self, record):
+        if not record.table_state:
+            return "—"
+        url = reverse("scoring:sheet", kwargs={"table_id": record.table.pk})
+        return self._table_badge(record, url)
+
+    @staticmethod
+    def _table_badge(record, url: str, extra: str = ""):
+        """The badge saying where a sheet entered at its table stands."""
+        return format_html(
+            '<a class="{}" href="{}#table-entry">{}</a>',
+            " ".join(filter(None, ["badge", f"table-{record.table_state}", extra])),
+            url,
+            record.table_state_label,
+        )
 
     @staticmethod
     def _who(user, when):

@@ -15,4 +15,9 @@ urlpatterns = [
     path("table/<int:table_id>/event/", views.event_add, name="event_add"),
     path("table/<int:table_id>/event/remove/", views.event_remove, name="event_remove"),
     path("table/<int:table_id>/confirm/", views.sheet_confirm, name="sheet_confirm"),
+    path(
+        "table/<int:table_id>/take-over/",
+        views.sheet_take_over,
+        name="sheet_take_over",
+    ),
 ]

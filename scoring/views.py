@@ -13,9 +13,10 @@ from django.views.decorators.http import require_POST
 
 from clubs.params import parse_id
 from scoring import forms, selectors, services
+from scoring.models import ScoreSheet
 from scoring.services import EntryError, SheetConflict
 from scoring.tables import RoundDeskTable
-from tournaments.models import Round, Table
+from tournaments.models import Round, Table, Tournament
 from tournaments.selectors import user_can_direct
 
 
@@ -135,6 +136,7 @@ def _render_sheet(
             block.totals_form = totals_forms[block.game.id]
     sheet_url = _sheet_url(table, copy)
     context = {
+        "table_entry": _table_entry(table, view.sheet),
         "view": view,
         "deal_form": deal_form,
         "edit": edit,
@@ -152,6 +154,21 @@ def _render_sheet(
     }
     template = "scoring/_sheet.html" if _is_htmx(request) else "scoring/sheet.html"
     return render(request, template, context, status=status)
+
+
+def _table_entry(table: Table, sheet: ScoreSheet) -> dict | None:
+    """What the director sees of a table entering its own results: its code and
+    where its sheet stands (``None`` when the desk enters the results)."""
+    tournament = table.round.tournament
+    if tournament.result_entry == Tournament.ResultEntry.DESK:
+        return None
+    codes = services.table_codes_ensure(round=table.round)
+    return {
+        "code": codes.get(table.number),
+        "state": sheet.table_state,
+        "label": sheet.get_table_state_display(),
+        "taken_over": sheet.table_state == ScoreSheet.TableState.DESK,
+    }
 
 
 def _saved(request, table: Table, copy: int, saved):
@@ -431,6 +448,31 @@ def sheet_confirm(request, table_id: int):
     return HttpResponseRedirect(target)
 
 
+@login_required
+@require_POST
+def sheet_take_over(request, table_id: int):
+    """Take the sheet from its table (the code stops writing), or give it back."""
+    table = _table_for(request, table_id)
+    version = _version(request)
+    if version is None:
+        return _bad_version(request, table, 1)
+    give_back = request.POST.get("action") == "give_back"
+    service = services.sheet_give_back if give_back else services.sheet_take_over
+    try:
+        saved = service(sheet=table.sheet, by=request.user, version=version)
+    except (EntryError, SheetConflict) as exc:
+        return _refused(request, table, 1, exc)
+    if not _is_htmx(request):  # htmx shows the sheet's new state at once
+        if give_back:
+            message = _("%(table)s is back with its table.")
+        else:
+            message = _(
+                "%(table)s is taken over: its code no longer changes the sheet."
+            )
+        messages.success(request, message % {"table": table})
+    return _saved(request, table, 1, saved)
+
+
 # --------------------------------------------------------------------------- round
 
 
@@ -444,7 +486,13 @@ def _render_desk(
     arrival = request.GET.get("order") == "arrival"
     context = {
         "desk": desk,
-        "table": RoundDeskTable(desk.shown(show, arrival=arrival)),
+        "table": RoundDeskTable(
+            desk.shown(show, arrival=arrival),
+            # The column "at the table" only where the tables enter results.
+            exclude=()
+            if desk.tournament.result_entry != Tournament.ResultEntry.DESK
+            else ("table_state",),
+        ),
         "show": show,
         "arrival": arrival,
         "jump_form": jump_form or forms.TableJumpForm(autofocus=True),

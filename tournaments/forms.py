@@ -10,6 +10,7 @@ from standings.metrics import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from standings.metrics import validate_codes as validate_tiebreak_codes
 from tournaments.csv_import import decode_csv
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
+from tournaments.services import table_entry_problems
 
 EVENT_FIELDS = ("name", "slug", "date", "venue", "format", "language", "is_public")
 RUN_FIELDS = (
@@ -20,7 +21,11 @@ RUN_FIELDS = (
     "type_both_sides",
     "double_entry",
     "forfeit_points",
+    "result_entry",
+    "acceptance",
 )
+# Settings a post made before they existed may leave out: the current value stays.
+KEPT_WHEN_OMITTED = ("result_entry", "acceptance")
 # One select per position of the tiebreak order: as many as the registry has.
 TIEBREAK_POSITIONS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 
@@ -59,6 +64,13 @@ class TournamentForm(forms.ModelForm):
             self.instance.entries.exists() or self.instance.rounds.exists()
         ):
             self.fields["format"].disabled = True
+        for name in KEPT_WHEN_OMITTED:
+            self.fields[name].required = False
+        self.fields["acceptance"].help_text = _(
+            "With results entered at the tables: a player of the other side "
+            "accepts each game as it ends, or the whole table once after its last "
+            "game."
+        )
 
     def event_fields(self):
         return [self[name] for name in EVENT_FIELDS]
@@ -106,6 +118,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        self._clean_table_entry(cleaned)
         picked = [cleaned.get(name) or "" for name in TIEBREAK_POSITIONS]
         if any(name in self.errors for name in TIEBREAK_POSITIONS):
             return cleaned
@@ -123,6 +136,20 @@ class TournamentForm(forms.ModelForm):
         else:
             self.instance.tiebreaks = cleaned["tiebreaks"]
         return cleaned
+
+    def _clean_table_entry(self, cleaned: dict) -> None:
+        """Keep an omitted setting as it is; refuse tables that cannot enter."""
+        for name in KEPT_WHEN_OMITTED:
+            if name in cleaned and not cleaned[name]:
+                cleaned[name] = getattr(self.instance, name)
+        if not {"result_entry", "entry_mode", "double_entry"} <= set(cleaned):
+            return  # one of them is refused already: its own error says why
+        for problem in table_entry_problems(
+            result_entry=cleaned["result_entry"],
+            entry_mode=cleaned["entry_mode"],
+            double_entry=cleaned["double_entry"],
+        ):
+            self.add_error("result_entry", problem)
 
     def changed_fields(self) -> dict:
         """Return the cleaned values of the model fields, for the service."""

@@ -35,12 +35,48 @@ TOURNAMENT_FIELDS = {
 # -------------------------------------------------------------------- tournaments
 
 
+def table_entry_problems(
+    *, result_entry: str, entry_mode: str, double_entry: bool
+) -> list[str]:
+    """Return why results may not be entered at the tables with these settings.
+
+    A phone at the table enters card points deal by deal, and the opponents'
+    acceptance is the check: the other entry modes and a second director's typing
+    have no place there. An empty list when the settings fit (or the desk enters).
+    """
+    if result_entry == Tournament.ResultEntry.DESK:
+        return []
+    problems = []
+    if entry_mode != Tournament.EntryMode.DEALS:
+        problems.append(
+            _(
+                "At the tables, players enter card points deal by deal: choose "
+                "that entry mode."
+            )
+        )
+    if double_entry:
+        problems.append(
+            _(
+                "Double entry is for the desk: at the tables the opponents' "
+                "acceptance is the check. Turn double entry off."
+            )
+        )
+    return problems
+
+
 def _clean_tournament(tournament: Tournament) -> None:
     if tournament.target is None and tournament.deals is None:
         raise ValidationError(
             {"target": _("A game needs an end: a target score or a number of deals.")}
         )
     tournament.full_clean(exclude=["directors"], validate_constraints=False)
+    problems = table_entry_problems(
+        result_entry=tournament.result_entry,
+        entry_mode=tournament.entry_mode,
+        double_entry=tournament.double_entry,
+    )
+    if problems:
+        raise ValidationError({"result_entry": problems})
 
 
 def _default_phases(tournament: Tournament) -> list[dict]:
