@@ -56,11 +56,11 @@ dev: demo
 # Browser tests need Debian's chromium; PDF previews need poppler-utils; the test that
 # the translation catalogues are in step with the sources needs GNU gettext.
 system-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null || ! command -v xgettext >/dev/null; then \
+	@if [ ! -x /usr/bin/chromium ] || ! command -v pdftoppm >/dev/null || ! command -v xgettext >/dev/null || ! command -v zbarimg >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils gettext; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils gettext zbar-tools; \
 	  else \
-	    echo "Please install Debian's chromium, poppler-utils and gettext: sudo apt-get install -y chromium poppler-utils gettext"; exit 1; \
+	    echo "Please install Debian's chromium, poppler-utils, gettext and zbar-tools: sudo apt-get install -y chromium poppler-utils gettext zbar-tools"; exit 1; \
 	  fi; \
 	fi
 
@@ -83,6 +83,7 @@ bench: install-dev
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) -m benchmarks.draw_db
 	$(PY) -m benchmarks.standings
+	$(PY) -m benchmarks.series
 	$(PY) -m benchmarks.pdf
 	$(PY) -m benchmarks.entry
 

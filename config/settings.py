@@ -3,6 +3,7 @@
 import os
 import secrets
 import socket
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -175,6 +176,15 @@ if _database["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
         }
     )
+    # Tests run on a database file, as the hall does, not in memory: the live
+    # server's threads then each open their own connection and wait for the write
+    # lock (in memory they share one, which refuses a second thread's statement
+    # with "database table is locked"). One file per test process.
+    _database["TEST"] = {
+        "NAME": os.path.join(
+            tempfile.gettempdir(), f"manille-test-{os.getpid()}.sqlite3"
+        )
+    }
 elif _database["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
     _database.setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
