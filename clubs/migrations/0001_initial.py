@@ -6,186 +6,75 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
-    dependencies = []
+    dependencies = [
+    ]
 
     operations = [
         migrations.CreateModel(
-            name="Club",
+            name='Club',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "name",
-                    models.CharField(max_length=120, unique=True, verbose_name="name"),
-                ),
-                (
-                    "short_name",
-                    models.CharField(
-                        blank=True, max_length=20, verbose_name="short name"
-                    ),
-                ),
-                (
-                    "city",
-                    models.CharField(blank=True, max_length=80, verbose_name="city"),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=120, unique=True, verbose_name='name')),
+                ('short_name', models.CharField(blank=True, max_length=20, verbose_name='short name')),
+                ('city', models.CharField(blank=True, max_length=80, verbose_name='city')),
             ],
             options={
-                "verbose_name": "club",
-                "verbose_name_plural": "clubs",
-                "ordering": ["name"],
+                'verbose_name': 'club',
+                'verbose_name_plural': 'clubs',
+                'ordering': ['name'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "first_name",
-                    models.CharField(max_length=80, verbose_name="first name"),
-                ),
-                (
-                    "last_name",
-                    models.CharField(max_length=80, verbose_name="last name"),
-                ),
-                (
-                    "member_number",
-                    models.CharField(
-                        blank=True, max_length=30, verbose_name="member number"
-                    ),
-                ),
-                (
-                    "club",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="players",
-                        to="clubs.club",
-                        verbose_name="club",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('first_name', models.CharField(max_length=80, verbose_name='first name')),
+                ('last_name', models.CharField(max_length=80, verbose_name='last name')),
+                ('member_number', models.CharField(blank=True, max_length=30, verbose_name='member number')),
+                ('club', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='players', to='clubs.club', verbose_name='club')),
             ],
             options={
-                "verbose_name": "player",
-                "verbose_name_plural": "players",
-                "ordering": ["last_name", "first_name"],
+                'verbose_name': 'player',
+                'verbose_name_plural': 'players',
+                'ordering': ['last_name', 'first_name'],
             },
         ),
         migrations.CreateModel(
-            name="Team",
+            name='Team',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                ("name", models.CharField(max_length=120, verbose_name="name")),
-                (
-                    "club",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="teams",
-                        to="clubs.club",
-                        verbose_name="club",
-                    ),
-                ),
-                (
-                    "player_one",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="+",
-                        to="clubs.player",
-                        verbose_name="first player",
-                    ),
-                ),
-                (
-                    "player_two",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="+",
-                        to="clubs.player",
-                        verbose_name="second player",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=120, verbose_name='name')),
+                ('club', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='teams', to='clubs.club', verbose_name='club')),
+                ('player_one', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='first player')),
+                ('player_two', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='second player')),
             ],
             options={
-                "verbose_name": "team",
-                "verbose_name_plural": "teams",
-                "ordering": ["name"],
+                'verbose_name': 'team',
+                'verbose_name_plural': 'teams',
+                'ordering': ['name'],
             },
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.UniqueConstraint(
-                django.db.models.functions.text.Lower("first_name"),
-                django.db.models.functions.text.Lower("last_name"),
-                models.F("club"),
-                name="player_unique_name_per_club",
-            ),
+            model_name='player',
+            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('first_name'), django.db.models.functions.text.Lower('last_name'), models.F('club'), name='player_unique_name_per_club'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("member_number", ""), _negated=True),
-                fields=("club", "member_number"),
-                name="player_unique_member_number_per_club",
-            ),
+            model_name='player',
+            constraint=models.UniqueConstraint(condition=models.Q(('member_number', ''), _negated=True), fields=('club', 'member_number'), name='player_unique_member_number_per_club'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("first_name", ""), _negated=True),
-                    models.Q(("last_name", ""), _negated=True),
-                ),
-                name="player_has_name",
-            ),
+            model_name='player',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('first_name', ''), _negated=True), models.Q(('last_name', ''), _negated=True)), name='player_has_name'),
         ),
         migrations.AddConstraint(
-            model_name="team",
-            constraint=models.UniqueConstraint(
-                django.db.models.functions.text.Lower("name"),
-                models.F("club"),
-                name="team_unique_name_per_club",
-            ),
+            model_name='team',
+            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('club'), name='team_unique_name_per_club'),
         ),
         migrations.AddConstraint(
-            model_name="team",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("player_one__isnull", True),
-                    ("player_two__isnull", True),
-                    models.Q(("player_one", models.F("player_two")), _negated=True),
-                    _connector="OR",
-                ),
-                name="team_two_different_players",
-            ),
+            model_name='team',
+            constraint=models.CheckConstraint(condition=models.Q(('player_one__isnull', True), ('player_two__isnull', True), models.Q(('player_one', models.F('player_two')), _negated=True), _connector='OR'), name='team_two_different_players'),
         ),
     ]

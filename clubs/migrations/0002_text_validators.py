@@ -5,76 +5,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("clubs", "0001_initial"),
+        ('clubs', '0001_initial'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="club",
-            name="city",
-            field=models.CharField(
-                blank=True,
-                max_length=80,
-                validators=[clubs.validators.validate_line],
-                verbose_name="city",
-            ),
+            model_name='club',
+            name='city',
+            field=models.CharField(blank=True, max_length=80, validators=[clubs.validators.validate_line], verbose_name='city'),
         ),
         migrations.AlterField(
-            model_name="club",
-            name="name",
-            field=models.CharField(
-                max_length=120,
-                unique=True,
-                validators=[clubs.validators.validate_line],
-                verbose_name="name",
-            ),
+            model_name='club',
+            name='name',
+            field=models.CharField(max_length=120, unique=True, validators=[clubs.validators.validate_line], verbose_name='name'),
         ),
         migrations.AlterField(
-            model_name="club",
-            name="short_name",
-            field=models.CharField(
-                blank=True,
-                max_length=20,
-                validators=[clubs.validators.validate_line],
-                verbose_name="short name",
-            ),
+            model_name='club',
+            name='short_name',
+            field=models.CharField(blank=True, max_length=20, validators=[clubs.validators.validate_line], verbose_name='short name'),
         ),
         migrations.AlterField(
-            model_name="player",
-            name="first_name",
-            field=models.CharField(
-                max_length=80,
-                validators=[clubs.validators.validate_line],
-                verbose_name="first name",
-            ),
+            model_name='player',
+            name='first_name',
+            field=models.CharField(max_length=80, validators=[clubs.validators.validate_line], verbose_name='first name'),
         ),
         migrations.AlterField(
-            model_name="player",
-            name="last_name",
-            field=models.CharField(
-                max_length=80,
-                validators=[clubs.validators.validate_line],
-                verbose_name="last name",
-            ),
+            model_name='player',
+            name='last_name',
+            field=models.CharField(max_length=80, validators=[clubs.validators.validate_line], verbose_name='last name'),
         ),
         migrations.AlterField(
-            model_name="player",
-            name="member_number",
-            field=models.CharField(
-                blank=True,
-                max_length=30,
-                validators=[clubs.validators.validate_line],
-                verbose_name="member number",
-            ),
+            model_name='player',
+            name='member_number',
+            field=models.CharField(blank=True, max_length=30, validators=[clubs.validators.validate_line], verbose_name='member number'),
         ),
         migrations.AlterField(
-            model_name="team",
-            name="name",
-            field=models.CharField(
-                max_length=120,
-                validators=[clubs.validators.validate_line],
-                verbose_name="name",
-            ),
+            model_name='team',
+            name='name',
+            field=models.CharField(max_length=120, validators=[clubs.validators.validate_line], verbose_name='name'),
         ),
     ]

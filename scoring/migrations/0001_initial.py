@@ -6,325 +6,93 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
-        ("tournaments", "0001_initial"),
+        ('tournaments', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="ScoreSheet",
+            name='ScoreSheet',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("open", "Not entered"),
-                            ("entered", "Entered"),
-                            ("confirmed", "Confirmed"),
-                        ],
-                        default="open",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "version",
-                    models.PositiveIntegerField(
-                        default=0,
-                        help_text="Incremented by every save; a save naming an older version is refused (optimistic locking).",
-                        verbose_name="version",
-                    ),
-                ),
-                (
-                    "confirmed_at",
-                    models.DateTimeField(
-                        blank=True, null=True, verbose_name="confirmed at"
-                    ),
-                ),
-                (
-                    "updated_at",
-                    models.DateTimeField(auto_now=True, verbose_name="updated at"),
-                ),
-                (
-                    "confirmed_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="confirmed by",
-                    ),
-                ),
-                (
-                    "entered_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="entered by",
-                    ),
-                ),
-                (
-                    "table",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="sheet",
-                        to="tournaments.table",
-                        verbose_name="table",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('status', models.CharField(choices=[('open', 'Not entered'), ('entered', 'Entered'), ('confirmed', 'Confirmed')], default='open', max_length=10, verbose_name='status')),
+                ('version', models.PositiveIntegerField(default=0, help_text='Incremented by every save; a save naming an older version is refused (optimistic locking).', verbose_name='version')),
+                ('confirmed_at', models.DateTimeField(blank=True, null=True, verbose_name='confirmed at')),
+                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated at')),
+                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='confirmed by')),
+                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='entered by')),
+                ('table', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='sheet', to='tournaments.table', verbose_name='table')),
             ],
             options={
-                "verbose_name": "score sheet",
-                "verbose_name_plural": "score sheets",
+                'verbose_name': 'score sheet',
+                'verbose_name_plural': 'score sheets',
             },
         ),
         migrations.CreateModel(
-            name="DealRecord",
+            name='DealRecord',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "copy",
-                    models.PositiveSmallIntegerField(
-                        default=1,
-                        help_text="1 = the sheet; 2 = a second director's independent entry.",
-                        verbose_name="entry copy",
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField(verbose_name="deal")),
-                (
-                    "declarer",
-                    models.PositiveSmallIntegerField(
-                        default=0, verbose_name="declarer side"
-                    ),
-                ),
-                (
-                    "trump",
-                    models.CharField(
-                        choices=[
-                            ("clubs", "Clubs"),
-                            ("diamonds", "Diamonds"),
-                            ("hearts", "Hearts"),
-                            ("spades", "Spades"),
-                            ("no_trump", "No trump"),
-                        ],
-                        max_length=10,
-                        verbose_name="trump",
-                    ),
-                ),
-                (
-                    "passed",
-                    models.BooleanField(
-                        default=False, verbose_name="passed to partner"
-                    ),
-                ),
-                ("blind", models.BooleanField(default=False, verbose_name="blind")),
-                (
-                    "knocks",
-                    models.PositiveSmallIntegerField(default=0, verbose_name="knocks"),
-                ),
-                ("points_a", models.PositiveSmallIntegerField(verbose_name="points A")),
-                ("points_b", models.PositiveSmallIntegerField(verbose_name="points B")),
-                (
-                    "revoke",
-                    models.PositiveSmallIntegerField(
-                        blank=True, null=True, verbose_name="revoke by"
-                    ),
-                ),
-                ("score_a", models.IntegerField(default=0, verbose_name="score A")),
-                ("score_b", models.IntegerField(default=0, verbose_name="score B")),
-                (
-                    "factor",
-                    models.PositiveIntegerField(default=1, verbose_name="multiplier"),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="deal_records",
-                        to="tournaments.game",
-                        verbose_name="game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('copy', models.PositiveSmallIntegerField(default=1, help_text="1 = the sheet; 2 = a second director's independent entry.", verbose_name='entry copy')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='deal')),
+                ('declarer', models.PositiveSmallIntegerField(default=0, verbose_name='declarer side')),
+                ('trump', models.CharField(choices=[('clubs', 'Clubs'), ('diamonds', 'Diamonds'), ('hearts', 'Hearts'), ('spades', 'Spades'), ('no_trump', 'No trump')], max_length=10, verbose_name='trump')),
+                ('passed', models.BooleanField(default=False, verbose_name='passed to partner')),
+                ('blind', models.BooleanField(default=False, verbose_name='blind')),
+                ('knocks', models.PositiveSmallIntegerField(default=0, verbose_name='knocks')),
+                ('points_a', models.PositiveSmallIntegerField(verbose_name='points A')),
+                ('points_b', models.PositiveSmallIntegerField(verbose_name='points B')),
+                ('revoke', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='revoke by')),
+                ('score_a', models.IntegerField(default=0, verbose_name='score A')),
+                ('score_b', models.IntegerField(default=0, verbose_name='score B')),
+                ('factor', models.PositiveIntegerField(default=1, verbose_name='multiplier')),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deal_records', to='tournaments.game', verbose_name='game')),
             ],
             options={
-                "verbose_name": "deal",
-                "verbose_name_plural": "deals",
-                "ordering": ["game", "copy", "number"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("game", "copy", "number"), name="deal_unique_number"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("points_a__lte", 68), ("points_b__lte", 68)
-                        ),
-                        name="deal_points_in_range",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("declarer__in", [0, 1])),
-                        name="deal_declarer_is_a_side",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("revoke__isnull", True),
-                            ("revoke__in", [0, 1]),
-                            _connector="OR",
-                        ),
-                        name="deal_revoke_is_a_side",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            (
-                                "trump__in",
-                                ["clubs", "diamonds", "hearts", "spades", "no_trump"],
-                            )
-                        ),
-                        name="deal_trump_known",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("copy__in", [1, 2])), name="deal_copy_1_2"
-                    ),
-                ],
+                'verbose_name': 'deal',
+                'verbose_name_plural': 'deals',
+                'ordering': ['game', 'copy', 'number'],
+                'constraints': [models.UniqueConstraint(fields=('game', 'copy', 'number'), name='deal_unique_number'), models.CheckConstraint(condition=models.Q(('points_a__lte', 68), ('points_b__lte', 68)), name='deal_points_in_range'), models.CheckConstraint(condition=models.Q(('declarer__in', [0, 1])), name='deal_declarer_is_a_side'), models.CheckConstraint(condition=models.Q(('revoke__isnull', True), ('revoke__in', [0, 1]), _connector='OR'), name='deal_revoke_is_a_side'), models.CheckConstraint(condition=models.Q(('trump__in', ['clubs', 'diamonds', 'hearts', 'spades', 'no_trump'])), name='deal_trump_known'), models.CheckConstraint(condition=models.Q(('copy__in', [1, 2])), name='deal_copy_1_2')],
             },
         ),
         migrations.CreateModel(
-            name="Correction",
+            name='Correction',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                ("at", models.DateTimeField(auto_now_add=True, verbose_name="at")),
-                ("before", models.JSONField(verbose_name="before")),
-                ("after", models.JSONField(verbose_name="after")),
-                ("reason", models.TextField(verbose_name="reason")),
-                (
-                    "by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="by",
-                    ),
-                ),
-                (
-                    "sheet",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="corrections",
-                        to="scoring.scoresheet",
-                        verbose_name="score sheet",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('at', models.DateTimeField(auto_now_add=True, verbose_name='at')),
+                ('before', models.JSONField(verbose_name='before')),
+                ('after', models.JSONField(verbose_name='after')),
+                ('reason', models.TextField(verbose_name='reason')),
+                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL, verbose_name='by')),
+                ('sheet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='corrections', to='scoring.scoresheet', verbose_name='score sheet')),
             ],
             options={
-                "verbose_name": "correction",
-                "verbose_name_plural": "corrections",
-                "ordering": ["sheet", "at", "id"],
-                "constraints": [
-                    models.CheckConstraint(
-                        condition=models.Q(("reason", ""), _negated=True),
-                        name="correction_has_reason",
-                    )
-                ],
+                'verbose_name': 'correction',
+                'verbose_name_plural': 'corrections',
+                'ordering': ['sheet', 'at', 'id'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='correction_has_reason')],
             },
         ),
         migrations.CreateModel(
-            name="TableEvent",
+            name='TableEvent',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("forfeit", "Forfeit"),
-                            ("no_show", "No-show"),
-                            ("award", "Points awarded by the director"),
-                        ],
-                        max_length=10,
-                        verbose_name="kind",
-                    ),
-                ),
-                (
-                    "side",
-                    models.PositiveSmallIntegerField(
-                        help_text="The side concerned: 0 = A, 1 = B.",
-                        verbose_name="side",
-                    ),
-                ),
-                ("points", models.IntegerField(default=0, verbose_name="points")),
-                ("reason", models.TextField(verbose_name="reason")),
-                ("at", models.DateTimeField(auto_now_add=True, verbose_name="at")),
-                (
-                    "by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="by",
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="events",
-                        to="tournaments.game",
-                        verbose_name="game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('kind', models.CharField(choices=[('forfeit', 'Forfeit'), ('no_show', 'No-show'), ('award', 'Points awarded by the director')], max_length=10, verbose_name='kind')),
+                ('side', models.PositiveSmallIntegerField(help_text='The side concerned: 0 = A, 1 = B.', verbose_name='side')),
+                ('points', models.IntegerField(default=0, verbose_name='points')),
+                ('reason', models.TextField(verbose_name='reason')),
+                ('at', models.DateTimeField(auto_now_add=True, verbose_name='at')),
+                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL, verbose_name='by')),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tournaments.game', verbose_name='game')),
             ],
             options={
-                "verbose_name": "table event",
-                "verbose_name_plural": "table events",
-                "ordering": ["game", "at"],
-                "constraints": [
-                    models.CheckConstraint(
-                        condition=models.Q(("side__in", [0, 1])),
-                        name="event_side_is_a_side",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("reason", ""), _negated=True),
-                        name="event_has_reason",
-                    ),
-                ],
+                'verbose_name': 'table event',
+                'verbose_name_plural': 'table events',
+                'ordering': ['game', 'at'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('side__in', [0, 1])), name='event_side_is_a_side'), models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='event_has_reason')],
             },
         ),
     ]

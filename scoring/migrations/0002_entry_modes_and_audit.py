@@ -6,212 +6,117 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("scoring", "0001_initial"),
-        ("tournaments", "0001_initial"),
+        ('scoring', '0001_initial'),
+        ('tournaments', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="GameTotal",
+            name='GameTotal',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "copy",
-                    models.PositiveSmallIntegerField(
-                        default=1, verbose_name="entry copy"
-                    ),
-                ),
-                ("score_a", models.PositiveIntegerField(verbose_name="score A")),
-                ("score_b", models.PositiveIntegerField(verbose_name="score B")),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('copy', models.PositiveSmallIntegerField(default=1, verbose_name='entry copy')),
+                ('score_a', models.PositiveIntegerField(verbose_name='score A')),
+                ('score_b', models.PositiveIntegerField(verbose_name='score B')),
             ],
             options={
-                "verbose_name": "game total",
-                "verbose_name_plural": "game totals",
-                "ordering": ["game", "copy"],
+                'verbose_name': 'game total',
+                'verbose_name_plural': 'game totals',
+                'ordering': ['game', 'copy'],
             },
         ),
         migrations.AddField(
-            model_name="dealrecord",
-            name="aces_a",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="aces A"
-            ),
+            model_name='dealrecord',
+            name='aces_a',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='aces A'),
         ),
         migrations.AddField(
-            model_name="dealrecord",
-            name="jacks_a",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="jacks A"
-            ),
+            model_name='dealrecord',
+            name='jacks_a',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='jacks A'),
         ),
         migrations.AddField(
-            model_name="dealrecord",
-            name="kings_a",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="kings A"
-            ),
+            model_name='dealrecord',
+            name='kings_a',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='kings A'),
         ),
         migrations.AddField(
-            model_name="dealrecord",
-            name="queens_a",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="queens A"
-            ),
+            model_name='dealrecord',
+            name='queens_a',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='queens A'),
         ),
         migrations.AddField(
-            model_name="dealrecord",
-            name="tens_a",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="tens A"
-            ),
+            model_name='dealrecord',
+            name='tens_a',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tens A'),
         ),
         migrations.AddField(
-            model_name="dealrecord",
-            name="tricks_a",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="tricks A"
-            ),
+            model_name='dealrecord',
+            name='tricks_a',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tricks A'),
         ),
         migrations.AddField(
-            model_name="scoresheet",
-            name="entered_at",
-            field=models.DateTimeField(
-                blank=True, null=True, verbose_name="entered at"
-            ),
+            model_name='scoresheet',
+            name='entered_at',
+            field=models.DateTimeField(blank=True, null=True, verbose_name='entered at'),
         ),
         migrations.AddField(
-            model_name="scoresheet",
-            name="second_at",
-            field=models.DateTimeField(
-                blank=True, null=True, verbose_name="second entry at"
-            ),
+            model_name='scoresheet',
+            name='second_at',
+            field=models.DateTimeField(blank=True, null=True, verbose_name='second entry at'),
         ),
         migrations.AddField(
-            model_name="scoresheet",
-            name="second_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="second entry by",
-            ),
+            model_name='scoresheet',
+            name='second_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='second entry by'),
         ),
         migrations.AddField(
-            model_name="scoresheet",
-            name="updated_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="last saved by",
-            ),
+            model_name='scoresheet',
+            name='updated_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='last saved by'),
         ),
         migrations.AddConstraint(
-            model_name="dealrecord",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("tricks_a__isnull", True), ("tricks_a__lte", 8), _connector="OR"
-                ),
-                name="deal_tricks_in_range",
-            ),
+            model_name='dealrecord',
+            constraint=models.CheckConstraint(condition=models.Q(('tricks_a__isnull', True), ('tricks_a__lte', 8), _connector='OR'), name='deal_tricks_in_range'),
         ),
         migrations.AddConstraint(
-            model_name="dealrecord",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("knocks__lte", 64)), name="deal_knocks_in_range"
-            ),
+            model_name='dealrecord',
+            constraint=models.CheckConstraint(condition=models.Q(('knocks__lte', 64)), name='deal_knocks_in_range'),
         ),
         migrations.AddConstraint(
-            model_name="dealrecord",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(
-                        ("tens_a__isnull", True), ("tens_a__lte", 4), _connector="OR"
-                    ),
-                    models.Q(
-                        ("aces_a__isnull", True), ("aces_a__lte", 4), _connector="OR"
-                    ),
-                    models.Q(
-                        ("kings_a__isnull", True), ("kings_a__lte", 4), _connector="OR"
-                    ),
-                    models.Q(
-                        ("queens_a__isnull", True),
-                        ("queens_a__lte", 4),
-                        _connector="OR",
-                    ),
-                    models.Q(
-                        ("jacks_a__isnull", True), ("jacks_a__lte", 4), _connector="OR"
-                    ),
-                ),
-                name="deal_cards_in_range",
-            ),
+            model_name='dealrecord',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('tens_a__isnull', True), ('tens_a__lte', 4), _connector='OR'), models.Q(('aces_a__isnull', True), ('aces_a__lte', 4), _connector='OR'), models.Q(('kings_a__isnull', True), ('kings_a__lte', 4), _connector='OR'), models.Q(('queens_a__isnull', True), ('queens_a__lte', 4), _connector='OR'), models.Q(('jacks_a__isnull', True), ('jacks_a__lte', 4), _connector='OR')), name='deal_cards_in_range'),
         ),
         migrations.AddConstraint(
-            model_name="scoresheet",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("status", "confirmed"), _negated=True),
-                    ("confirmed_at__isnull", False),
-                    _connector="OR",
-                ),
-                name="sheet_confirmed_has_time",
-            ),
+            model_name='scoresheet',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'confirmed'), _negated=True), ('confirmed_at__isnull', False), _connector='OR'), name='sheet_confirmed_has_time'),
         ),
         migrations.AddConstraint(
-            model_name="scoresheet",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("status__in", ["open", "entered", "confirmed"])),
-                name="sheet_status_known",
-            ),
+            model_name='scoresheet',
+            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['open', 'entered', 'confirmed'])), name='sheet_status_known'),
         ),
         migrations.AddConstraint(
-            model_name="tableevent",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("points__gte", 0), ("points__lte", 9999)),
-                name="event_points_in_range",
-            ),
+            model_name='tableevent',
+            constraint=models.CheckConstraint(condition=models.Q(('points__gte', 0), ('points__lte', 9999)), name='event_points_in_range'),
         ),
         migrations.AddField(
-            model_name="gametotal",
-            name="game",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="totals_records",
-                to="tournaments.game",
-                verbose_name="game",
-            ),
+            model_name='gametotal',
+            name='game',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='totals_records', to='tournaments.game', verbose_name='game'),
         ),
         migrations.AddConstraint(
-            model_name="gametotal",
-            constraint=models.UniqueConstraint(
-                fields=("game", "copy"), name="total_unique_copy"
-            ),
+            model_name='gametotal',
+            constraint=models.UniqueConstraint(fields=('game', 'copy'), name='total_unique_copy'),
         ),
         migrations.AddConstraint(
-            model_name="gametotal",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("copy__in", [1, 2])), name="total_copy_1_2"
-            ),
+            model_name='gametotal',
+            constraint=models.CheckConstraint(condition=models.Q(('copy__in', [1, 2])), name='total_copy_1_2'),
         ),
         migrations.AddConstraint(
-            model_name="gametotal",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("score_a__lte", 9999), ("score_b__lte", 9999)),
-                name="total_in_range",
-            ),
+            model_name='gametotal',
+            constraint=models.CheckConstraint(condition=models.Q(('score_a__lte', 9999), ('score_b__lte', 9999)), name='total_in_range'),
         ),
     ]

@@ -6,31 +6,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("scoring", "0002_entry_modes_and_audit"),
+        ('scoring', '0002_entry_modes_and_audit'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="correction",
-            name="reason",
-            field=models.TextField(
-                validators=[
-                    clubs.validators.validate_text,
-                    django.core.validators.MaxLengthValidator(500),
-                ],
-                verbose_name="reason",
-            ),
+            model_name='correction',
+            name='reason',
+            field=models.TextField(validators=[clubs.validators.validate_text, django.core.validators.MaxLengthValidator(500)], verbose_name='reason'),
         ),
         migrations.AlterField(
-            model_name="tableevent",
-            name="reason",
-            field=models.TextField(
-                validators=[
-                    clubs.validators.validate_text,
-                    django.core.validators.MaxLengthValidator(500),
-                ],
-                verbose_name="reason",
-            ),
+            model_name='tableevent',
+            name='reason',
+            field=models.TextField(validators=[clubs.validators.validate_text, django.core.validators.MaxLengthValidator(500)], verbose_name='reason'),
         ),
     ]

@@ -7,874 +7,263 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
-        ("clubs", "0001_initial"),
+        ('clubs', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="Phase",
+            name='Phase',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "order",
-                    models.PositiveSmallIntegerField(default=1, verbose_name="order"),
-                ),
-                ("name", models.CharField(max_length=80, verbose_name="name")),
-                (
-                    "rounds",
-                    models.PositiveSmallIntegerField(
-                        default=1,
-                        validators=[django.core.validators.MinValueValidator(1)],
-                        verbose_name="rounds",
-                    ),
-                ),
-                (
-                    "draw_method",
-                    models.CharField(
-                        choices=[
-                            ("individual", "Individual: random tables of four"),
-                            ("random", "Pairs: random"),
-                            ("swiss", "Pairs: Swiss"),
-                            ("round_robin", "Pairs: round robin"),
-                            ("ladder", "Pairs: ladder"),
-                            ("seeded", "Seeded by ranking"),
-                        ],
-                        default="individual",
-                        max_length=12,
-                        verbose_name="draw",
-                    ),
-                ),
-                (
-                    "games_per_table",
-                    models.PositiveSmallIntegerField(
-                        default=3,
-                        help_text="Individual tables play the three partner rotations.",
-                        validators=[
-                            django.core.validators.MinValueValidator(1),
-                            django.core.validators.MaxValueValidator(9),
-                        ],
-                        verbose_name="games per table",
-                    ),
-                ),
-                (
-                    "advancement",
-                    models.CharField(
-                        choices=[
-                            ("none", "Nobody advances (last phase)"),
-                            ("top_n", "The top N of the standings"),
-                            ("table_winners", "The table winners, seeded by ranking"),
-                        ],
-                        default="none",
-                        max_length=15,
-                        verbose_name="advancement",
-                    ),
-                ),
-                (
-                    "advance_count",
-                    models.PositiveSmallIntegerField(
-                        blank=True, null=True, verbose_name="how many advance"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('order', models.PositiveSmallIntegerField(default=1, verbose_name='order')),
+                ('name', models.CharField(max_length=80, verbose_name='name')),
+                ('rounds', models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1)], verbose_name='rounds')),
+                ('draw_method', models.CharField(choices=[('individual', 'Individual: random tables of four'), ('random', 'Pairs: random'), ('swiss', 'Pairs: Swiss'), ('round_robin', 'Pairs: round robin'), ('ladder', 'Pairs: ladder'), ('seeded', 'Seeded by ranking')], default='individual', max_length=12, verbose_name='draw')),
+                ('games_per_table', models.PositiveSmallIntegerField(default=3, help_text='Individual tables play the three partner rotations.', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(9)], verbose_name='games per table')),
+                ('advancement', models.CharField(choices=[('none', 'Nobody advances (last phase)'), ('top_n', 'The top N of the standings'), ('table_winners', 'The table winners, seeded by ranking')], default='none', max_length=15, verbose_name='advancement')),
+                ('advance_count', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='how many advance')),
             ],
             options={
-                "verbose_name": "phase",
-                "verbose_name_plural": "phases",
-                "ordering": ["tournament", "order"],
+                'verbose_name': 'phase',
+                'verbose_name_plural': 'phases',
+                'ordering': ['tournament', 'order'],
             },
         ),
         migrations.CreateModel(
-            name="Entry",
+            name='Entry',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("registered", "Registered"),
-                            ("present", "Present"),
-                            ("withdrawn", "Withdrawn"),
-                        ],
-                        default="registered",
-                        max_length=12,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "seed",
-                    models.PositiveIntegerField(
-                        blank=True, null=True, verbose_name="seed"
-                    ),
-                ),
-                ("late", models.BooleanField(default=False, verbose_name="late entry")),
-                ("registered_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "player",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="entries",
-                        to="clubs.player",
-                        verbose_name="player",
-                    ),
-                ),
-                (
-                    "team",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="entries",
-                        to="clubs.team",
-                        verbose_name="team",
-                    ),
-                ),
-                (
-                    "phase",
-                    models.ForeignKey(
-                        blank=True,
-                        help_text="The latest phase this entrant qualified for.",
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="entries",
-                        to="tournaments.phase",
-                        verbose_name="current phase",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('status', models.CharField(choices=[('registered', 'Registered'), ('present', 'Present'), ('withdrawn', 'Withdrawn')], default='registered', max_length=12, verbose_name='status')),
+                ('seed', models.PositiveIntegerField(blank=True, null=True, verbose_name='seed')),
+                ('late', models.BooleanField(default=False, verbose_name='late entry')),
+                ('registered_at', models.DateTimeField(auto_now_add=True)),
+                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='clubs.player', verbose_name='player')),
+                ('team', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='clubs.team', verbose_name='team')),
+                ('phase', models.ForeignKey(blank=True, help_text='The latest phase this entrant qualified for.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='entries', to='tournaments.phase', verbose_name='current phase')),
             ],
             options={
-                "verbose_name": "entry",
-                "verbose_name_plural": "entries",
-                "ordering": ["tournament", "id"],
+                'verbose_name': 'entry',
+                'verbose_name_plural': 'entries',
+                'ordering': ['tournament', 'id'],
             },
         ),
         migrations.CreateModel(
-            name="Round",
+            name='Round',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "number",
-                    models.PositiveSmallIntegerField(
-                        help_text="Counted across the whole tournament, from 1.",
-                        verbose_name="round",
-                    ),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("draft", "Draft"),
-                            ("published", "Published"),
-                            ("closed", "Closed"),
-                        ],
-                        default="draft",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                ("seed", models.BigIntegerField(default=0, verbose_name="draw seed")),
-                (
-                    "draw_method",
-                    models.CharField(blank=True, max_length=12, verbose_name="draw"),
-                ),
-                ("published_at", models.DateTimeField(blank=True, null=True)),
-                ("closed_at", models.DateTimeField(blank=True, null=True)),
-                (
-                    "phase",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="round_set",
-                        to="tournaments.phase",
-                        verbose_name="phase",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(help_text='Counted across the whole tournament, from 1.', verbose_name='round')),
+                ('status', models.CharField(choices=[('draft', 'Draft'), ('published', 'Published'), ('closed', 'Closed')], default='draft', max_length=10, verbose_name='status')),
+                ('seed', models.BigIntegerField(default=0, verbose_name='draw seed')),
+                ('draw_method', models.CharField(blank=True, max_length=12, verbose_name='draw')),
+                ('published_at', models.DateTimeField(blank=True, null=True)),
+                ('closed_at', models.DateTimeField(blank=True, null=True)),
+                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='tournaments.phase', verbose_name='phase')),
             ],
             options={
-                "verbose_name": "round",
-                "verbose_name_plural": "rounds",
-                "ordering": ["tournament", "number"],
+                'verbose_name': 'round',
+                'verbose_name_plural': 'rounds',
+                'ordering': ['tournament', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="RoundLog",
+            name='RoundLog',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "action",
-                    models.CharField(
-                        choices=[
-                            ("drawn", "Drawn"),
-                            ("redrawn", "Drawn again"),
-                            ("swapped", "Seats swapped"),
-                            ("published", "Published"),
-                            ("closed", "Closed"),
-                            ("reopened", "Reopened"),
-                            ("advanced", "Qualifiers advanced"),
-                        ],
-                        max_length=12,
-                        verbose_name="action",
-                    ),
-                ),
-                ("reason", models.TextField(blank=True, verbose_name="reason")),
-                ("at", models.DateTimeField(auto_now_add=True, verbose_name="at")),
-                (
-                    "by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="by",
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="log",
-                        to="tournaments.round",
-                        verbose_name="round",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('action', models.CharField(choices=[('drawn', 'Drawn'), ('redrawn', 'Drawn again'), ('swapped', 'Seats swapped'), ('published', 'Published'), ('closed', 'Closed'), ('reopened', 'Reopened'), ('advanced', 'Qualifiers advanced')], max_length=12, verbose_name='action')),
+                ('reason', models.TextField(blank=True, verbose_name='reason')),
+                ('at', models.DateTimeField(auto_now_add=True, verbose_name='at')),
+                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL, verbose_name='by')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='log', to='tournaments.round', verbose_name='round')),
             ],
             options={
-                "verbose_name": "round log entry",
-                "verbose_name_plural": "round log",
-                "ordering": ["round", "at", "id"],
+                'verbose_name': 'round log entry',
+                'verbose_name_plural': 'round log',
+                'ordering': ['round', 'at', 'id'],
             },
         ),
         migrations.CreateModel(
-            name="Table",
+            name='Table',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField(verbose_name="table")),
-                (
-                    "reasons",
-                    models.CharField(
-                        blank=True,
-                        help_text="Comma-separated reason codes from tournaments.draw.",
-                        max_length=200,
-                        verbose_name="why the draw looks like this",
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="tables",
-                        to="tournaments.round",
-                        verbose_name="round",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='table')),
+                ('reasons', models.CharField(blank=True, help_text='Comma-separated reason codes from tournaments.draw.', max_length=200, verbose_name='why the draw looks like this')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tournaments.round', verbose_name='round')),
             ],
             options={
-                "verbose_name": "table",
-                "verbose_name_plural": "tables",
-                "ordering": ["round", "number"],
+                'verbose_name': 'table',
+                'verbose_name_plural': 'tables',
+                'ordering': ['round', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="Seat",
+            name='Seat',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "position",
-                    models.PositiveSmallIntegerField(
-                        validators=[
-                            django.core.validators.MinValueValidator(1),
-                            django.core.validators.MaxValueValidator(4),
-                        ],
-                        verbose_name="seat",
-                    ),
-                ),
-                (
-                    "entry",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="seats",
-                        to="tournaments.entry",
-                        verbose_name="entrant",
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="seats",
-                        to="tournaments.round",
-                        verbose_name="round",
-                    ),
-                ),
-                (
-                    "table",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="seats",
-                        to="tournaments.table",
-                        verbose_name="table",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(4)], verbose_name='seat')),
+                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.entry', verbose_name='entrant')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round', verbose_name='round')),
+                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.table', verbose_name='table')),
             ],
             options={
-                "verbose_name": "seat",
-                "verbose_name_plural": "seats",
-                "ordering": ["table", "position"],
+                'verbose_name': 'seat',
+                'verbose_name_plural': 'seats',
+                'ordering': ['table', 'position'],
             },
         ),
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField(verbose_name="game")),
-                (
-                    "side_a",
-                    models.CharField(
-                        help_text="Seat positions, e.g. '12'.",
-                        max_length=4,
-                        verbose_name="side A seats",
-                    ),
-                ),
-                (
-                    "side_b",
-                    models.CharField(
-                        help_text="Seat positions, e.g. '34'.",
-                        max_length=4,
-                        verbose_name="side B seats",
-                    ),
-                ),
-                ("score_a", models.IntegerField(default=0, verbose_name="score A")),
-                ("score_b", models.IntegerField(default=0, verbose_name="score B")),
-                (
-                    "finished",
-                    models.BooleanField(default=False, verbose_name="finished"),
-                ),
-                (
-                    "winner",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        help_text="0 = side A, 1 = side B.",
-                        null=True,
-                        verbose_name="winner",
-                    ),
-                ),
-                ("deals_won_a", models.PositiveSmallIntegerField(default=0)),
-                ("deals_won_b", models.PositiveSmallIntegerField(default=0)),
-                ("revokes_a", models.PositiveSmallIntegerField(default=0)),
-                ("revokes_b", models.PositiveSmallIntegerField(default=0)),
-                (
-                    "table",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="games",
-                        to="tournaments.table",
-                        verbose_name="table",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='game')),
+                ('side_a', models.CharField(help_text="Seat positions, e.g. '12'.", max_length=4, verbose_name='side A seats')),
+                ('side_b', models.CharField(help_text="Seat positions, e.g. '34'.", max_length=4, verbose_name='side B seats')),
+                ('score_a', models.IntegerField(default=0, verbose_name='score A')),
+                ('score_b', models.IntegerField(default=0, verbose_name='score B')),
+                ('finished', models.BooleanField(default=False, verbose_name='finished')),
+                ('winner', models.PositiveSmallIntegerField(blank=True, help_text='0 = side A, 1 = side B.', null=True, verbose_name='winner')),
+                ('deals_won_a', models.PositiveSmallIntegerField(default=0)),
+                ('deals_won_b', models.PositiveSmallIntegerField(default=0)),
+                ('revokes_a', models.PositiveSmallIntegerField(default=0)),
+                ('revokes_b', models.PositiveSmallIntegerField(default=0)),
+                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tournaments.table', verbose_name='table')),
             ],
             options={
-                "verbose_name": "game",
-                "verbose_name_plural": "games",
-                "ordering": ["table", "number"],
+                'verbose_name': 'game',
+                'verbose_name_plural': 'games',
+                'ordering': ['table', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="Tournament",
+            name='Tournament',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                ("name", models.CharField(max_length=150, verbose_name="name")),
-                (
-                    "slug",
-                    models.SlugField(
-                        max_length=80,
-                        unique=True,
-                        verbose_name="short name in addresses",
-                    ),
-                ),
-                ("date", models.DateField(verbose_name="date")),
-                (
-                    "venue",
-                    models.CharField(blank=True, max_length=150, verbose_name="venue"),
-                ),
-                (
-                    "format",
-                    models.CharField(
-                        choices=[
-                            ("individual", "Individual (rotating partners)"),
-                            ("pairs", "Fixed pairs"),
-                        ],
-                        default="individual",
-                        max_length=12,
-                        verbose_name="format",
-                    ),
-                ),
-                (
-                    "language",
-                    models.CharField(
-                        choices=[
-                            ("en", "English"),
-                            ("nl", "Nederlands"),
-                            ("fr", "Français"),
-                        ],
-                        default="nl",
-                        help_text="Used for public pages and printed sheets unless a reader chooses.",
-                        max_length=5,
-                        verbose_name="default language",
-                    ),
-                ),
-                (
-                    "is_public",
-                    models.BooleanField(
-                        default=True,
-                        help_text="Show the tournament on the public home page.",
-                        verbose_name="listed publicly",
-                    ),
-                ),
-                (
-                    "multiplier",
-                    models.CharField(
-                        choices=[
-                            ("multiply", "Multiply (each step doubles)"),
-                            ("add", "Add (each step adds one)"),
-                        ],
-                        default="multiply",
-                        help_text="How doublings combine: ×2 per step, or +1 per step.",
-                        max_length=10,
-                        verbose_name="doublings",
-                    ),
-                ),
-                (
-                    "no_trump_doubles",
-                    models.BooleanField(
-                        default=True,
-                        help_text="A deal played without trump counts one doubling.",
-                        verbose_name="no trump doubles",
-                    ),
-                ),
-                (
-                    "blind_doubles",
-                    models.BooleanField(
-                        default=True,
-                        help_text="Trump named before looking at the cards counts one doubling.",
-                        verbose_name="blind trump allowed and doubles",
-                    ),
-                ),
-                (
-                    "max_knocks",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        default=2,
-                        help_text="Knocks allowed per deal, each one doubling; empty = unlimited.",
-                        null=True,
-                        validators=[django.core.validators.MaxValueValidator(10)],
-                        verbose_name="maximum knocks",
-                    ),
-                ),
-                (
-                    "capot_doubles",
-                    models.BooleanField(
-                        default=False,
-                        help_text="A side taking every card point gets one more doubling.",
-                        verbose_name="all cards (60–0) doubles",
-                    ),
-                ),
-                (
-                    "draw_carry",
-                    models.BooleanField(
-                        default=False,
-                        help_text="A 30–30 deal scores nothing and raises the next deal's doublings.",
-                        verbose_name="30–30 carries over",
-                    ),
-                ),
-                (
-                    "max_factor",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        help_text="Cap on a deal's multiplier, e.g. 4; empty = no cap.",
-                        null=True,
-                        validators=[django.core.validators.MinValueValidator(1)],
-                        verbose_name="maximum multiplier",
-                    ),
-                ),
-                (
-                    "revoke_points",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        help_text="Points the other side gets after a revoke; empty = the deal's maximum (30 × multiplier).",
-                        null=True,
-                        verbose_name="points for a revoke",
-                    ),
-                ),
-                (
-                    "trick_points",
-                    models.BooleanField(
-                        default=False,
-                        help_text="Manille parlée: +1 per trick, 68 points in a deal, 34 is even.",
-                        verbose_name="a point per trick",
-                    ),
-                ),
-                (
-                    "target",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        default=101,
-                        help_text="A game ends when a side reaches this score; empty = play a fixed number of deals.",
-                        null=True,
-                        validators=[django.core.validators.MinValueValidator(1)],
-                        verbose_name="game target",
-                    ),
-                ),
-                (
-                    "deals",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        help_text="With no target, a game is this many deals.",
-                        null=True,
-                        validators=[django.core.validators.MinValueValidator(1)],
-                        verbose_name="deals per game",
-                    ),
-                ),
-                (
-                    "bye_score",
-                    models.CharField(
-                        choices=[
-                            ("none", "No score"),
-                            ("fixed", "A fixed score"),
-                            ("average", "The entrant's own average"),
-                        ],
-                        default="fixed",
-                        max_length=10,
-                        verbose_name="score for a bye",
-                    ),
-                ),
-                (
-                    "bye_points",
-                    models.PositiveSmallIntegerField(
-                        default=0,
-                        help_text="Points per game credited for a bye when the score is fixed.",
-                        verbose_name="fixed bye points",
-                    ),
-                ),
-                (
-                    "bye_wins",
-                    models.BooleanField(
-                        default=True, verbose_name="a bye counts as games won"
-                    ),
-                ),
-                (
-                    "entry_mode",
-                    models.CharField(
-                        choices=[
-                            ("deals", "Card points deal by deal"),
-                            ("cards", "Card counts per rank, deal by deal"),
-                            ("totals", "Game totals only"),
-                        ],
-                        default="deals",
-                        max_length=10,
-                        verbose_name="result entry",
-                    ),
-                ),
-                (
-                    "type_both_sides",
-                    models.BooleanField(
-                        default=False,
-                        help_text="The director types side B too, as a check against the paper.",
-                        verbose_name="type both sides' points",
-                    ),
-                ),
-                (
-                    "double_entry",
-                    models.BooleanField(
-                        default=False,
-                        help_text="A second director types each sheet independently before it is confirmed.",
-                        verbose_name="double entry",
-                    ),
-                ),
-                (
-                    "forfeit_points",
-                    models.PositiveSmallIntegerField(
-                        default=101,
-                        help_text="Game score given to the side present when the other forfeits.",
-                        verbose_name="points for a forfeit win",
-                    ),
-                ),
-                (
-                    "tiebreaks",
-                    models.CharField(
-                        default="games_won,points,point_difference",
-                        help_text="Comma-separated: games_won, points, point_difference, head_to_head, opponents_strength, deals_won, fewest_revokes.",
-                        max_length=200,
-                        verbose_name="tiebreak order",
-                    ),
-                ),
-                (
-                    "version",
-                    models.PositiveBigIntegerField(
-                        default=0,
-                        editable=False,
-                        help_text="Bumped on every published change; public pages use it as ETag.",
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "directors",
-                    models.ManyToManyField(
-                        blank=True,
-                        related_name="directed_tournaments",
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="directors",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=150, verbose_name='name')),
+                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='short name in addresses')),
+                ('date', models.DateField(verbose_name='date')),
+                ('venue', models.CharField(blank=True, max_length=150, verbose_name='venue')),
+                ('format', models.CharField(choices=[('individual', 'Individual (rotating partners)'), ('pairs', 'Fixed pairs')], default='individual', max_length=12, verbose_name='format')),
+                ('language', models.CharField(choices=[('en', 'English'), ('nl', 'Nederlands'), ('fr', 'Français')], default='nl', help_text='Used for public pages and printed sheets unless a reader chooses.', max_length=5, verbose_name='default language')),
+                ('is_public', models.BooleanField(default=True, help_text='Show the tournament on the public home page.', verbose_name='listed publicly')),
+                ('multiplier', models.CharField(choices=[('multiply', 'Multiply (each step doubles)'), ('add', 'Add (each step adds one)')], default='multiply', help_text='How doublings combine: ×2 per step, or +1 per step.', max_length=10, verbose_name='doublings')),
+                ('no_trump_doubles', models.BooleanField(default=True, help_text='A deal played without trump counts one doubling.', verbose_name='no trump doubles')),
+                ('blind_doubles', models.BooleanField(default=True, help_text='Trump named before looking at the cards counts one doubling.', verbose_name='blind trump allowed and doubles')),
+                ('max_knocks', models.PositiveSmallIntegerField(blank=True, default=2, help_text='Knocks allowed per deal, each one doubling; empty = unlimited.', null=True, validators=[django.core.validators.MaxValueValidator(10)], verbose_name='maximum knocks')),
+                ('capot_doubles', models.BooleanField(default=False, help_text='A side taking every card point gets one more doubling.', verbose_name='all cards (60–0) doubles')),
+                ('draw_carry', models.BooleanField(default=False, help_text="A 30–30 deal scores nothing and raises the next deal's doublings.", verbose_name='30–30 carries over')),
+                ('max_factor', models.PositiveSmallIntegerField(blank=True, help_text="Cap on a deal's multiplier, e.g. 4; empty = no cap.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='maximum multiplier')),
+                ('revoke_points', models.PositiveSmallIntegerField(blank=True, help_text="Points the other side gets after a revoke; empty = the deal's maximum (30 × multiplier).", null=True, verbose_name='points for a revoke')),
+                ('trick_points', models.BooleanField(default=False, help_text='Manille parlée: +1 per trick, 68 points in a deal, 34 is even.', verbose_name='a point per trick')),
+                ('target', models.PositiveSmallIntegerField(blank=True, default=101, help_text='A game ends when a side reaches this score; empty = play a fixed number of deals.', null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='game target')),
+                ('deals', models.PositiveSmallIntegerField(blank=True, help_text='With no target, a game is this many deals.', null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='deals per game')),
+                ('bye_score', models.CharField(choices=[('none', 'No score'), ('fixed', 'A fixed score'), ('average', "The entrant's own average")], default='fixed', max_length=10, verbose_name='score for a bye')),
+                ('bye_points', models.PositiveSmallIntegerField(default=0, help_text='Points per game credited for a bye when the score is fixed.', verbose_name='fixed bye points')),
+                ('bye_wins', models.BooleanField(default=True, verbose_name='a bye counts as games won')),
+                ('entry_mode', models.CharField(choices=[('deals', 'Card points deal by deal'), ('cards', 'Card counts per rank, deal by deal'), ('totals', 'Game totals only')], default='deals', max_length=10, verbose_name='result entry')),
+                ('type_both_sides', models.BooleanField(default=False, help_text='The director types side B too, as a check against the paper.', verbose_name="type both sides' points")),
+                ('double_entry', models.BooleanField(default=False, help_text='A second director types each sheet independently before it is confirmed.', verbose_name='double entry')),
+                ('forfeit_points', models.PositiveSmallIntegerField(default=101, help_text='Game score given to the side present when the other forfeits.', verbose_name='points for a forfeit win')),
+                ('tiebreaks', models.CharField(default='games_won,points,point_difference', help_text='Comma-separated: games_won, points, point_difference, head_to_head, opponents_strength, deals_won, fewest_revokes.', max_length=200, verbose_name='tiebreak order')),
+                ('version', models.PositiveBigIntegerField(default=0, editable=False, help_text='Bumped on every published change; public pages use it as ETag.')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('directors', models.ManyToManyField(blank=True, related_name='directed_tournaments', to=settings.AUTH_USER_MODEL, verbose_name='directors')),
             ],
             options={
-                "verbose_name": "tournament",
-                "verbose_name_plural": "tournaments",
-                "ordering": ["-date", "name"],
+                'verbose_name': 'tournament',
+                'verbose_name_plural': 'tournaments',
+                'ordering': ['-date', 'name'],
             },
         ),
         migrations.AddField(
-            model_name="round",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="rounds",
-                to="tournaments.tournament",
-                verbose_name="tournament",
-            ),
+            model_name='round',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament', verbose_name='tournament'),
         ),
         migrations.AddField(
-            model_name="phase",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="phases",
-                to="tournaments.tournament",
-                verbose_name="tournament",
-            ),
+            model_name='phase',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='phases', to='tournaments.tournament', verbose_name='tournament'),
         ),
         migrations.AddField(
-            model_name="entry",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="entries",
-                to="tournaments.tournament",
-                verbose_name="tournament",
-            ),
+            model_name='entry',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.tournament', verbose_name='tournament'),
         ),
         migrations.CreateModel(
-            name="Bye",
+            name='Bye',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True,
-                        primary_key=True,
-                        serialize=False,
-                        verbose_name="ID",
-                    ),
-                ),
-                (
-                    "entry",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="byes",
-                        to="tournaments.entry",
-                        verbose_name="entrant",
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="byes",
-                        to="tournaments.round",
-                        verbose_name="round",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='byes', to='tournaments.entry', verbose_name='entrant')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='tournaments.round', verbose_name='round')),
             ],
             options={
-                "verbose_name": "bye",
-                "verbose_name_plural": "byes",
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("round", "entry"), name="bye_unique"
-                    )
-                ],
+                'verbose_name': 'bye',
+                'verbose_name_plural': 'byes',
+                'constraints': [models.UniqueConstraint(fields=('round', 'entry'), name='bye_unique')],
             },
         ),
         migrations.AddConstraint(
-            model_name="table",
-            constraint=models.UniqueConstraint(
-                fields=("round", "number"), name="table_unique_number_per_round"
-            ),
+            model_name='table',
+            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_unique_number_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="table",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("number__gte", 1)), name="table_number_gte_1"
-            ),
+            model_name='table',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='table_number_gte_1'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(
-                fields=("round", "entry"), name="seat_one_per_entrant_per_round"
-            ),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('round', 'entry'), name='seat_one_per_entrant_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(
-                fields=("table", "position"), name="seat_unique_position"
-            ),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('table', 'position'), name='seat_unique_position'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("position__gte", 1), ("position__lte", 4)),
-                name="seat_position_1_to_4",
-            ),
+            model_name='seat',
+            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 1), ('position__lte', 4)), name='seat_position_1_to_4'),
         ),
         migrations.AddConstraint(
-            model_name="game",
-            constraint=models.UniqueConstraint(
-                fields=("table", "number"), name="game_unique_number_per_table"
-            ),
+            model_name='game',
+            constraint=models.UniqueConstraint(fields=('table', 'number'), name='game_unique_number_per_table'),
         ),
         migrations.AddConstraint(
-            model_name="game",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("winner__isnull", True), ("winner__in", [0, 1]), _connector="OR"
-                ),
-                name="game_winner_is_a_side",
-            ),
+            model_name='game',
+            constraint=models.CheckConstraint(condition=models.Q(('winner__isnull', True), ('winner__in', [0, 1]), _connector='OR'), name='game_winner_is_a_side'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("target__isnull", False), ("deals__isnull", False), _connector="OR"
-                ),
-                name="tournament_game_has_an_end",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('target__isnull', False), ('deals__isnull', False), _connector='OR'), name='tournament_game_has_an_end'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("max_factor__isnull", True),
-                    ("max_factor__gte", 1),
-                    _connector="OR",
-                ),
-                name="tournament_max_factor_positive",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('max_factor__isnull', True), ('max_factor__gte', 1), _connector='OR'), name='tournament_max_factor_positive'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.UniqueConstraint(
-                fields=("tournament", "number"), name="round_unique_number"
-            ),
+            model_name='round',
+            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_unique_number'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("number__gte", 1)), name="round_number_gte_1"
-            ),
+            model_name='round',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_gte_1'),
         ),
         migrations.AddConstraint(
-            model_name="phase",
-            constraint=models.UniqueConstraint(
-                fields=("tournament", "order"), name="phase_unique_order"
-            ),
+            model_name='phase',
+            constraint=models.UniqueConstraint(fields=('tournament', 'order'), name='phase_unique_order'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("player__isnull", False), ("team__isnull", True)),
-                    models.Q(("player__isnull", True), ("team__isnull", False)),
-                    _connector="OR",
-                ),
-                name="entry_player_xor_team",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('player__isnull', False), ('team__isnull', True)), models.Q(('player__isnull', True), ('team__isnull', False)), _connector='OR'), name='entry_player_xor_team'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.UniqueConstraint(
-                fields=("tournament", "player"), name="entry_unique_player"
-            ),
+            model_name='entry',
+            constraint=models.UniqueConstraint(fields=('tournament', 'player'), name='entry_unique_player'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.UniqueConstraint(
-                fields=("tournament", "team"), name="entry_unique_team"
-            ),
+            model_name='entry',
+            constraint=models.UniqueConstraint(fields=('tournament', 'team'), name='entry_unique_team'),
         ),
     ]

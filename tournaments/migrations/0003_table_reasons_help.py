@@ -4,19 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0002_tiebreaks_as_a_list"),
+        ('tournaments', '0002_tiebreaks_as_a_list'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="table",
-            name="reasons",
-            field=models.CharField(
-                blank=True,
-                help_text="Comma-separated reason codes from draws.generators.",
-                max_length=200,
-                verbose_name="why the draw looks like this",
-            ),
+            model_name='table',
+            name='reasons',
+            field=models.CharField(blank=True, help_text='Comma-separated reason codes from draws.generators.', max_length=200, verbose_name='why the draw looks like this'),
         ),
     ]

@@ -4,18 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0003_table_reasons_help"),
+        ('tournaments', '0003_table_reasons_help'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="tournament",
-            name="is_public",
-            field=models.BooleanField(
-                default=True,
-                help_text="Show the tournament to the public. When off, only its directors see its pages, results and printed lists.",
-                verbose_name="listed publicly",
-            ),
+            model_name='tournament',
+            name='is_public',
+            field=models.BooleanField(default=True, help_text='Show the tournament to the public. When off, only its directors see its pages, results and printed lists.', verbose_name='listed publicly'),
         ),
     ]

@@ -6,90 +6,50 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0004_listed_publicly_help"),
+        ('tournaments', '0004_listed_publicly_help'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="game",
-            name="side_a",
-            field=models.CharField(
-                help_text="Seat positions, e.g. '12'.",
-                max_length=4,
-                validators=[clubs.validators.validate_line],
-                verbose_name="side A seats",
-            ),
+            model_name='game',
+            name='side_a',
+            field=models.CharField(help_text="Seat positions, e.g. '12'.", max_length=4, validators=[clubs.validators.validate_line], verbose_name='side A seats'),
         ),
         migrations.AlterField(
-            model_name="game",
-            name="side_b",
-            field=models.CharField(
-                help_text="Seat positions, e.g. '34'.",
-                max_length=4,
-                validators=[clubs.validators.validate_line],
-                verbose_name="side B seats",
-            ),
+            model_name='game',
+            name='side_b',
+            field=models.CharField(help_text="Seat positions, e.g. '34'.", max_length=4, validators=[clubs.validators.validate_line], verbose_name='side B seats'),
         ),
         migrations.AlterField(
-            model_name="phase",
-            name="name",
-            field=models.CharField(
-                max_length=80,
-                validators=[clubs.validators.validate_line],
-                verbose_name="name",
-            ),
+            model_name='phase',
+            name='name',
+            field=models.CharField(max_length=80, validators=[clubs.validators.validate_line], verbose_name='name'),
         ),
         migrations.AlterField(
-            model_name="round",
-            name="draw_method",
-            field=models.CharField(
-                blank=True,
-                max_length=12,
-                validators=[clubs.validators.validate_line],
-                verbose_name="draw",
-            ),
+            model_name='round',
+            name='draw_method',
+            field=models.CharField(blank=True, max_length=12, validators=[clubs.validators.validate_line], verbose_name='draw'),
         ),
         migrations.AlterField(
-            model_name="roundlog",
-            name="reason",
-            field=models.TextField(
-                blank=True,
-                validators=[
-                    clubs.validators.validate_text,
-                    django.core.validators.MaxLengthValidator(1000),
-                ],
-                verbose_name="reason",
-            ),
+            model_name='roundlog',
+            name='reason',
+            field=models.TextField(blank=True, validators=[clubs.validators.validate_text, django.core.validators.MaxLengthValidator(1000)], verbose_name='reason'),
         ),
         migrations.AlterField(
-            model_name="table",
-            name="reasons",
-            field=models.CharField(
-                blank=True,
-                help_text="Comma-separated reason codes from draws.generators.",
-                max_length=200,
-                validators=[clubs.validators.validate_line],
-                verbose_name="why the draw looks like this",
-            ),
+            model_name='table',
+            name='reasons',
+            field=models.CharField(blank=True, help_text='Comma-separated reason codes from draws.generators.', max_length=200, validators=[clubs.validators.validate_line], verbose_name='why the draw looks like this'),
         ),
         migrations.AlterField(
-            model_name="tournament",
-            name="name",
-            field=models.CharField(
-                max_length=150,
-                validators=[clubs.validators.validate_line],
-                verbose_name="name",
-            ),
+            model_name='tournament',
+            name='name',
+            field=models.CharField(max_length=150, validators=[clubs.validators.validate_line], verbose_name='name'),
         ),
         migrations.AlterField(
-            model_name="tournament",
-            name="venue",
-            field=models.CharField(
-                blank=True,
-                max_length=150,
-                validators=[clubs.validators.validate_line],
-                verbose_name="venue",
-            ),
+            model_name='tournament',
+            name='venue',
+            field=models.CharField(blank=True, max_length=150, validators=[clubs.validators.validate_line], verbose_name='venue'),
         ),
     ]

@@ -4,33 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0005_text_validators"),
+        ('tournaments', '0005_text_validators'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="tournament",
-            name="bye_score",
-            field=models.CharField(
-                choices=[
-                    ("none", "No score"),
-                    ("fixed", "A fixed score"),
-                    ("average", "The entrant's own average"),
-                ],
-                default="average",
-                help_text="Points credited for a bye (an entrant left without a table). The entrant's own average is the fairest: a bye is worth what the entrant scores per game at a table. A fixed score gives every bye the same points; no score gives none.",
-                max_length=10,
-                verbose_name="score for a bye",
-            ),
+            model_name='tournament',
+            name='bye_score',
+            field=models.CharField(choices=[('none', 'No score'), ('fixed', 'A fixed score'), ('average', "The entrant's own average")], default='average', help_text="Points credited for a bye (an entrant left without a table). The entrant's own average is the fairest: a bye is worth what the entrant scores per game at a table. A fixed score gives every bye the same points; no score gives none.", max_length=10, verbose_name='score for a bye'),
         ),
         migrations.AlterField(
-            model_name="tournament",
-            name="bye_wins",
-            field=models.BooleanField(
-                default=False,
-                help_text="Off (recommended): a bye is not a game played or won, so it never ranks anyone above a player with more real wins. On: a bye counts as every game of the round played and won. The club ranking never counts byes.",
-                verbose_name="a bye counts as games won",
-            ),
+            model_name='tournament',
+            name='bye_wins',
+            field=models.BooleanField(default=False, help_text='Off (recommended): a bye is not a game played or won, so it never ranks anyone above a player with more real wins. On: a bye counts as every game of the round played and won. The club ranking never counts byes.', verbose_name='a bye counts as games won'),
         ),
     ]

@@ -4,28 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0006_bye_defaults"),
+        ('tournaments', '0006_bye_defaults'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="roundlog",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("drawn", "Drawn"),
-                    ("redrawn", "Drawn again"),
-                    ("swapped", "Seats swapped"),
-                    ("published", "Published"),
-                    ("closed", "Closed"),
-                    ("reopened", "Reopened"),
-                    ("advanced", "Qualifiers advanced"),
-                    ("repaired", "Repaired"),
-                    ("unpublished", "Unpublished"),
-                ],
-                max_length=12,
-                verbose_name="action",
-            ),
+            model_name='roundlog',
+            name='action',
+            field=models.CharField(choices=[('drawn', 'Drawn'), ('redrawn', 'Drawn again'), ('swapped', 'Seats swapped'), ('published', 'Published'), ('closed', 'Closed'), ('reopened', 'Reopened'), ('advanced', 'Qualifiers advanced'), ('repaired', 'Repaired'), ('unpublished', 'Unpublished')], max_length=12, verbose_name='action'),
         ),
     ]
