@@ -28,6 +28,7 @@ from scoring import forms_table, selectors, services, throttle
 from scoring.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring.forms import TRUMP_NAMES
 from scoring.services import EntryError, SheetConflict
+from scoring.services.table_state import table_cache_store, table_cached
 
 # The codes this browser opened (a signed cookie): a phone already at its table
 # keeps working when another device behind the same address is paused.
@@ -145,8 +146,8 @@ def _refused_json(refusal: Refusal) -> JsonResponse:
     return response
 
 
-def _state(sheet) -> dict:
-    return selectors.table_page_state(sheet=sheet)
+def _state(sheet, *, current: bool = False) -> dict:
+    return selectors.table_page_state(sheet=sheet, current=current)
 
 
 def _etag(sheet) -> str:
@@ -315,17 +316,47 @@ def page(request, code: str):
 # --------------------------------------------------------------------------- JSON
 
 
+def _spoken(request, language: str) -> str:
+    """The language ``_speak`` would answer in, for a tournament's ``language``."""
+    if not getattr(request, "language_chosen", False):
+        try:
+            return translation.get_supported_language_variant(language)
+        except LookupError:
+            pass
+    return translation.get_language()
+
+
+def _not_modified(etag: str):
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    return _no_store(response)
+
+
 @require_GET
 def state(request, code: str):
-    """The page's state as JSON; 304 while the sheet's version has not moved."""
-    sheet, refusal = _open(request, services.code_normalise(code[:40]))
+    """The page's state as JSON; 304 while the sheet's version has not moved.
+
+    Every phone in the hall asks every few seconds: while the sheet's version
+    has not moved, the shared cache answers, with no query (``table_cached``).
+    """
+    normal = services.code_normalise(code[:40])
+    sent = request.META.get("HTTP_IF_NONE_MATCH")
+    if sent and normal and not _wait(request, normal):
+        cached = table_cached(code=normal)
+        if cached is not None:
+            etag = quote_etag(
+                f"{cached.sheet}-{cached.version}-{_spoken(request, cached.language)}"
+            )
+            if etag in parse_etags(sent):
+                return _not_modified(etag)
+    sheet, refusal = _open(request, normal)
     if refusal is not None:
         return _no_store(_refused_json(refusal))
+    table_cache_store(code=normal, sheet=sheet)
     etag = _etag(sheet)
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
-        response = HttpResponseNotModified()
-    else:
-        response = JsonResponse({"state": _state(sheet)})
+        return _not_modified(etag)
+    response = JsonResponse({"state": _state(sheet, current=True)})
     response["ETag"] = etag
     return _no_store(response)
 
@@ -341,11 +372,14 @@ def _write(request, code: str, form_class, call, **form_kwargs):
     form = form_class(request.POST, **form_kwargs)
     if not form.is_valid():
         return JsonResponse(
-            {"error": forms_table.first_error(form), "state": _state(sheet)},
+            {
+                "error": forms_table.first_error(form),
+                "state": _state(sheet, current=True),
+            },
             status=422,
         )
     try:
-        written = call(code=normal, data=form.cleaned_data, form=form)
+        written = call(code=normal, data=form.cleaned_data, form=form, sheet=sheet)
     except services.TableCodeRefused as exc:
         status = 404 if exc.code == "unknown" else 403
         return _refused_json(Refusal(status, exc.message, exc.code))
@@ -362,7 +396,7 @@ def _write(request, code: str, form_class, call, **form_kwargs):
             body["conflict"] = exc.message
         return _after_refusal(normal, body, status=exc.status)
     response = JsonResponse(
-        {"state": _state(written.sheet), "replayed": written.replayed}
+        {"state": _state(written.sheet, current=True), "replayed": written.replayed}
     )
     _remember(request, response, normal)
     return response
@@ -375,11 +409,12 @@ def _after_refusal(code: str, body: dict, *, status: int) -> JsonResponse:
     except services.TableCodeRefused as exc:
         status = 404 if exc.code == "unknown" else 403
         return _refused_json(Refusal(status, exc.message, exc.code))
-    return JsonResponse({**body, "state": _state(sheet)}, status=status)
+    return JsonResponse({**body, "state": _state(sheet, current=True)}, status=status)
 
 
-def _deal(*, code, data, form):
+def _deal(*, code, data, form, sheet):
     return services.table_deal_save(
+        sheet=sheet,
         code=code,
         seat=data["seat"],
         key=data["key"],
@@ -390,8 +425,9 @@ def _deal(*, code, data, form):
     )
 
 
-def _delete(*, code, data, form):
+def _delete(*, code, data, form, sheet):
     return services.table_deal_delete(
+        sheet=sheet,
         code=code,
         seat=data["seat"],
         key=data["key"],
@@ -401,7 +437,7 @@ def _delete(*, code, data, form):
     )
 
 
-def _accept(*, code, data, form):
+def _accept(*, code, data, form, sheet):
     return services.table_accept(
         code=code,
         seat=data["seat"],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from scoring.models import Acceptance, DealRecord, ScoreSheet, TableSubmission
-from tournaments.models import Game, Seat, Tournament
+from tournaments.models import Game, Round, Seat, Table, Tournament
 from tournaments.names import entry_club, entry_name
 
 __all__ = [
@@ -136,17 +136,28 @@ def _acceptance(found: Acceptance | None, names: dict[int, str]) -> dict | None:
     }
 
 
-def table_page_state(*, sheet: ScoreSheet) -> dict:
-    """Return everything the table's phone page shows, JSON-able, in six queries.
+def _loaded(sheet: ScoreSheet) -> bool:
+    """Whether the sheet comes with its table, round and tournament."""
+    if not ScoreSheet.table.is_cached(sheet):
+        return False
+    table = sheet.table
+    return Table.round.is_cached(table) and Round.tournament.is_cached(table.round)
+
+
+def table_page_state(*, sheet: ScoreSheet, current: bool = False) -> dict:
+    """Return everything the table's phone page shows, JSON-able, in six queries
+    (five when ``current``: the caller's sheet is as just read or committed, with
+    its table, round and tournament).
 
     ``current_game`` is the first game not finished, None when every game is.
     ``needs_acceptance`` says the game is finished and waits for a (new)
     acceptance under game-by-game acceptance; ``may_accept`` lists the seats
     that may accept it (the other side from whoever entered it last).
     """
-    sheet = ScoreSheet.objects.select_related("table__round__tournament").get(
-        pk=sheet.pk
-    )
+    if not (current and _loaded(sheet)):
+        sheet = ScoreSheet.objects.select_related("table__round__tournament").get(
+            pk=sheet.pk
+        )
     table = sheet.table
     rnd = table.round
     tournament = rnd.tournament

@@ -25,7 +25,11 @@ from scoring.services.inputs import (
     _game_result,
     score_inputs,
 )
-from scoring.services.table_state import acceptances_reset, table_state_refresh
+from scoring.services.table_state import (
+    acceptances_reset,
+    table_cache_written,
+    table_state_refresh,
+)
 from tournaments.models import Game, Round, Tournament
 from tournaments.services import tournament_touch
 
@@ -54,9 +58,12 @@ def _lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
         if current is None:
             raise EntryError(_("This score sheet does not exist."), code="missing")
         raise SheetConflict(current)
-    return ScoreSheet.objects.select_related(
-        "table__round__tournament", "table__round__phase"
+    fresh = ScoreSheet.objects.select_related(
+        "table__round__tournament", "table__round__phase", "table__code"
     ).get(pk=sheet.pk)
+    # The phones' polls answer from the cache: tell it once this commits.
+    table_cache_written(sheet=fresh)
+    return fresh
 
 
 def _check_round_open(sheet: ScoreSheet) -> None:
@@ -314,15 +321,16 @@ def _save_game(
         )
     _save_totals(game, new.totals, old.totals, copy)
     if copy == 1:
-        Game.objects.filter(pk=game.pk).update(
-            **_game_result(
-                tournament=tournament,
-                game_score=game_score,
-                deals=new.deals,
-                totals=new.totals,
-                events=events,
-            )
+        result = _game_result(
+            tournament=tournament,
+            game_score=game_score,
+            deals=new.deals,
+            totals=new.totals,
+            events=events,
         )
+        Game.objects.filter(pk=game.pk).update(**result)
+        for name, value in result.items():  # the loaded game, as saved
+            setattr(game, name, value)
 
 
 def _mark_entered(fresh: ScoreSheet, *, copy: int, by) -> None:
@@ -405,7 +413,10 @@ def _commit(
         reason=reason,
     )
 
-    games = {g.id: g for g in Game.objects.filter(table_id=fresh.table_id)}
+    # By number: the model's order (table, round) would join both for nothing.
+    games = {
+        g.id: g for g in Game.objects.filter(table_id=fresh.table_id).order_by("number")
+    }
     totals_mode = tournament.entry_mode == Tournament.EntryMode.TOTALS
     state, old_events = _load_state(list(games.values()), copy, totals_mode)
     # What the copy said before ``mutate``, which changes ``state`` in place.
@@ -447,7 +458,9 @@ def _commit(
             on_saved(fresh, before, after)
         if at_table:
             acceptances_reset(sheet=fresh, games=touched)
-            table_state_refresh(sheet=fresh, tournament=tournament)
+            table_state_refresh(
+                sheet=fresh, tournament=tournament, games=games.values()
+            )
     return fresh
 
 

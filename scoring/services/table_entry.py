@@ -169,8 +169,13 @@ def _sheet_of(code: str) -> ScoreSheet:
     return sheet
 
 
-def _check_usable(sheet: ScoreSheet) -> None:
-    """Refuse a sheet its table's code may not write now."""
+def _check_usable(sheet: ScoreSheet, *, later: bool = True) -> None:
+    """Refuse a sheet its table's code may not write now.
+
+    ``later=False``: a later round's being published was checked already in this
+    request (the sheet's lock does not order it against a round's publication, so
+    asking again under the lock adds nothing).
+    """
     rnd = sheet.table.round
     tournament = rnd.tournament
     if tournament.result_entry == Tournament.ResultEntry.DESK:
@@ -198,12 +203,11 @@ def _check_usable(sheet: ScoreSheet) -> None:
             code="round_not_open",
             sheet=sheet,
         )
-    later = (
+    if later and (
         Round.objects.filter(tournament_id=tournament.pk, number__gt=rnd.number)
         .exclude(status=Round.Status.DRAFT)
         .exists()
-    )
-    if later:
+    ):
         raise TableCodeRefused(
             _(
                 "This code was for round %(number)s; a later round is under way. "
@@ -277,7 +281,16 @@ def _seats(sheet: ScoreSheet) -> dict[int, str]:
     }
 
 
-def _check_seat(seat, seats: dict[int, str]) -> int:
+def _positions(sheet: ScoreSheet) -> set[int]:
+    """The table's seat positions (no names: a deal needs no more)."""
+    return set(
+        Seat.objects.filter(table_id=sheet.table_id)
+        .order_by()
+        .values_list("position", flat=True)
+    )
+
+
+def _check_seat(seat, seats: dict[int, str] | set[int]) -> int:
     number = _number(seat, "seat", low=1, high=4)
     if number not in seats:
         raise EntryError(_("Choose a player of this table."), field="seat", code="seat")
@@ -343,21 +356,38 @@ def _no_such_deal(game: Game, number: int) -> EntryError:
 # --------------------------------------------------------------------------- deals
 
 
-def _deal_write(*, code, seat, key, version, game, mutate_game, action) -> TableWrite:
-    """One deal change from the table, through ``_commit``: lock, check, write, log."""
+def _opened(code: str, sheet: ScoreSheet | None) -> ScoreSheet:
+    """The sheet behind ``code``: the one ``table_open`` just returned for it, if
+    the caller passes it, else looked up."""
+    if sheet is not None and getattr(sheet.table, "code", None) is not None:
+        if sheet.table.code.code == code_normalise(code):
+            return sheet
+    return _sheet_of(code)
+
+
+def _deal_write(
+    *, code, seat, key, version, game, mutate_game, action, sheet=None
+) -> TableWrite:
+    """One deal change from the table, through ``_commit``: lock, check, write, log.
+
+    ``sheet``: what ``table_open(code=code)`` just returned (checked: not again).
+    """
     key = _check_key(key)
     game_number = _number(game, "game", low=1, high=99)
     version = _number(version, "version")
-    sheet = _sheet_of(code)
+    opened = _opened(code, sheet)
+    checked = opened is sheet
+    sheet = opened
     normal = code_normalise(code)
     replayed = _replay(sheet, key)
     if replayed is not None:
         return replayed
-    _check_usable(sheet)
-    seat = _check_seat(seat, _seats(sheet))
+    if not checked:
+        _check_usable(sheet)
+    seat = _check_seat(seat, _positions(sheet))
 
     def mutate(fresh, games, state):
-        _check_usable(fresh)  # again, under the lock
+        _check_usable(fresh, later=False)  # again, under the lock
         g = _game_by_number(games, game_number)
         mutate_game(g, state[g.id].deals)
         return {g.id}
@@ -403,6 +433,7 @@ def table_deal_save(
     game: int,
     deal: DealInput,
     number: int | None = None,
+    sheet: ScoreSheet | None = None,
 ) -> TableWrite:
     """Add a deal to game number ``game`` (``number=None``) or replace deal
     ``number``, from the table's phone held by ``seat``.
@@ -410,6 +441,8 @@ def table_deal_save(
     The engine checks the whole game as at the desk; a refusal saves nothing.
     A key seen before saves nothing and answers ``replayed=True``, even with a
     stale version; otherwise a stale version raises :class:`SheetConflict`.
+    ``sheet``: the sheet ``table_open(code=code)`` has just returned, if the
+    caller has it (not looked up and checked twice).
     """
     if not isinstance(deal, DealInput):
         raise EntryError(_("Choose the trump."), field="trump", code="trump")
@@ -434,14 +467,25 @@ def table_deal_save(
         game=game,
         mutate_game=mutate_game,
         action=lambda: done["action"],
+        sheet=sheet,
     )
 
 
 @transaction.atomic
 def table_deal_delete(
-    *, code: str, seat: int, key: str, version: int, game: int, number: int
+    *,
+    code: str,
+    seat: int,
+    key: str,
+    version: int,
+    game: int,
+    number: int,
+    sheet: ScoreSheet | None = None,
 ) -> TableWrite:
-    """Remove deal ``number`` of game number ``game``; the deals after it move up."""
+    """Remove deal ``number`` of game number ``game``; the deals after it move up.
+
+    ``sheet``: as for :func:`table_deal_save`.
+    """
     number = _number(number, "number", low=1, high=999)
 
     def mutate_game(g, deals):
@@ -457,6 +501,7 @@ def table_deal_delete(
         game=game,
         mutate_game=mutate_game,
         action=lambda: Action.DELETE,
+        sheet=sheet,
     )
 
 
@@ -517,7 +562,7 @@ def table_accept(
             return replayed
         raise
     _check_round_open(fresh)
-    _check_usable(fresh)
+    _check_usable(fresh, later=False)  # a later round: checked above
     tournament = fresh.table.round.tournament
     games = list(Game.objects.filter(table_id=fresh.table_id).order_by("number"))
     per_game, last = last_enterers(sheet=fresh)

@@ -3,18 +3,41 @@
 Runs inside the caller's transaction, after the sheet is locked: by
 :func:`scoring.services.commit._commit` whenever a game of a table-entered sheet
 changes (at the table or at the desk), and by the table-entry services.
+
+Every phone at a table polls its state every few seconds (``If-None-Match``), so
+what the poll needs to answer "not modified" is kept in Django's shared cache,
+keyed on the table's code (:class:`TableCached`): written after commit by every
+write that claims a new version of the sheet (``commit._lock``, the one place
+every write to a sheet goes through), read again from the database on a miss
+(``table_cache_store``). The round's being open (a later round published, the
+round closed) is trusted only while the tournament's public version has not
+moved since it was checked: every service that opens or closes a round bumps it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q
 
 from scoring.models import Acceptance, ScoreSheet
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, Round, Tournament
+from tournaments.versioning import public_state_cached
 
-__all__ = ["acceptances_reset", "table_state_compute", "table_state_refresh"]
+__all__ = [
+    "TABLE_CACHE_SECONDS",
+    "TableCached",
+    "acceptances_reset",
+    "table_cache_key",
+    "table_cache_store",
+    "table_cache_written",
+    "table_cached",
+    "table_state_compute",
+    "table_state_refresh",
+]
 
 State = ScoreSheet.TableState
 
@@ -31,7 +54,11 @@ def acceptances_reset(*, sheet: ScoreSheet, games: Iterable[int]) -> None:
 
 
 def table_state_compute(
-    *, sheet: ScoreSheet, tournament: Tournament, involved: bool = True
+    *,
+    sheet: ScoreSheet,
+    tournament: Tournament,
+    involved: bool = True,
+    games: Iterable[Game] | None = None,
 ) -> str:
     """Return where the sheet stands at its table.
 
@@ -41,14 +68,20 @@ def table_state_compute(
     acceptance) or the finished table (one acceptance of the table) lacks an
     acceptance; ``ACCEPTED`` once every game is finished and accepted;
     ``ENTERING`` in between (a game still being played, nothing waiting).
+    ``games``: the table's games as the caller has them up to date (else read).
     """
     if sheet.table_state == State.DESK:
         return State.DESK
     if not involved:
         return State.NONE
-    games = list(
-        Game.objects.filter(table_id=sheet.table_id).values_list("id", "finished")
-    )
+    if games is None:
+        games = list(
+            Game.objects.filter(table_id=sheet.table_id)
+            .order_by()
+            .values_list("id", "finished")
+        )
+    else:
+        games = [(g.id, g.finished) for g in games]
     accepted = dict(
         Acceptance.objects.filter(sheet=sheet).values_list("game_id", "accepted")
     )
@@ -65,11 +98,138 @@ def table_state_compute(
 
 
 def table_state_refresh(
-    *, sheet: ScoreSheet, tournament: Tournament, involved: bool = True
+    *,
+    sheet: ScoreSheet,
+    tournament: Tournament,
+    involved: bool = True,
+    games: Iterable[Game] | None = None,
 ) -> str:
     """Compute the sheet's table state and save it if it changed; return it."""
-    state = table_state_compute(sheet=sheet, tournament=tournament, involved=involved)
+    state = table_state_compute(
+        sheet=sheet, tournament=tournament, involved=involved, games=games
+    )
     if state != sheet.table_state:
         ScoreSheet.objects.filter(pk=sheet.pk).update(table_state=state)
         sheet.table_state = state
     return state
+
+
+# --------------------------------------------------------------------------- cache
+
+# How long a cached entry lives without a write. Every write to the sheet writes it
+# again at once; this only bounds how stale it can get where that write cannot
+# reach: another process's own memory cache (locmem: use Redis with several
+# processes), a change made around the services (the admin), or two writes racing
+# in two processes. The pages poll every 2.5 s.
+TABLE_CACHE_SECONDS = 10
+
+
+class TableCached(NamedTuple):
+    """What a table's poll needs to answer "not modified", small enough to cache."""
+
+    sheet: int  # the sheet's id
+    version: int  # the sheet's version as last committed
+    language: str  # the tournament's language (the page speaks it)
+    usable: bool  # the code may write (as far as the sheet and its round say)
+    slug: str  # the tournament's, for its public version
+    checked: int | None  # the tournament's version when the round was found open
+
+
+def table_cache_key(code: str) -> str:
+    return f"table-sheet:v1:{code}"
+
+
+def _usable(sheet: ScoreSheet) -> bool:
+    """What ``table_open`` checks that the loaded sheet tells without a query
+    (all but a later round's being published)."""
+    rnd = sheet.table.round
+    tournament = rnd.tournament
+    return (
+        tournament.result_entry != Tournament.ResultEntry.DESK
+        and tournament.entry_mode == Tournament.EntryMode.DEALS
+        and rnd.status == Round.Status.PUBLISHED
+        and sheet.status != ScoreSheet.Status.CONFIRMED
+        and sheet.table_state != State.DESK
+    )
+
+
+def _entry(sheet: ScoreSheet, *, usable: bool, checked: int | None) -> tuple:
+    tournament = sheet.table.round.tournament
+    return tuple(
+        TableCached(
+            sheet.pk,
+            sheet.version,
+            tournament.language or "",
+            usable,
+            tournament.slug,
+            checked if usable else None,
+        )
+    )
+
+
+def table_cache_store(*, code: str, sheet: ScoreSheet) -> None:
+    """Cache what the database just said of a usable sheet (``table_open``'s).
+
+    Never over a newer version a write has stored meanwhile.
+    """
+    key = table_cache_key(code)
+    tournament = sheet.table.round.tournament
+    # Warm the tournament's public state, which the next poll compares with.
+    public_state_cached(slug=tournament.slug)
+    entry = _entry(sheet, usable=_usable(sheet), checked=tournament.version)
+    found = cache.get(key)
+    if found is None:
+        cache.add(key, entry, TABLE_CACHE_SECONDS)
+    elif TableCached(*found).version <= sheet.version:
+        cache.set(key, entry, TABLE_CACHE_SECONDS)
+
+
+def _after_commit(code: str, sheet: ScoreSheet) -> None:
+    """Store the sheet as its transaction committed it (its fields as the services
+    left them in memory); the round's check carries over from the entry kept."""
+    key = table_cache_key(code)
+    found = cache.get(key)
+    checked = None
+    if found is not None:
+        found = TableCached(*found)
+        if found.sheet == sheet.pk and found.version > sheet.version:
+            return  # a later write stored already
+        if found.sheet == sheet.pk and found.usable:
+            checked = found.checked
+    cache.set(
+        key, _entry(sheet, usable=_usable(sheet), checked=checked), TABLE_CACHE_SECONDS
+    )
+
+
+def table_cache_written(*, sheet: ScoreSheet) -> None:
+    """After the current transaction commits, cache the sheet's new version.
+
+    ``sheet`` is the locked sheet, loaded with its table's code (if any), round
+    and tournament; the services change it in memory as they save it. The entry
+    is dropped at once as well: until the commit a poll asks the database (and
+    what it stores meanwhile, the old version, the commit overwrites).
+    """
+    code = getattr(sheet.table, "code", None)
+    if code is None:
+        return
+    cache.delete(table_cache_key(code.code))
+    transaction.on_commit(lambda: _after_commit(code.code, sheet))
+
+
+def table_cached(*, code: str) -> TableCached | None:
+    """The cached state of a usable table, if it is known to be current.
+
+    None when the cache has no entry, the sheet may not be written, or the
+    tournament's public version moved since the round was found open (the caller
+    then asks the database, ``table_open``, and stores what it read).
+    """
+    found = cache.get(table_cache_key(code))
+    if found is None:
+        return None
+    found = TableCached(*found)
+    if not found.usable or found.checked is None:
+        return None
+    public = public_state_cached(slug=found.slug)
+    if public is None or public.version != found.checked:
+        return None
+    return found
