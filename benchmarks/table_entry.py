@@ -16,6 +16,12 @@ every table at once, as its phone does:
 3. posts the game's acceptance by a player of the other side (``/accept/``): the
    third one confirms the sheet and updates the public standings.
 
+By default the phones keep a real hall's pace, a little hurried: 45-90 s between
+two deals of a table (a real deal takes one to two minutes; 144 tables then save
+about two deals a second, twice a round's average of 5,000 deals in 90 minutes),
+for 300 s. ``--think-min 5 --think-max 10`` compresses the hall about twelve times,
+to see where the two cores give out.
+
 Every deal save is timed on the client, from sending the request to reading the
 whole answer. The client is one thread per table on ``http.client`` keep-alive
 connections: threads that sleep through the think time cost nothing, and the
@@ -323,7 +329,7 @@ def run(args) -> None:
             f"Client: {len(codes)} tables at once, one thread each on http.client "
             f"keep-alive; think time {think[0]:g}-{think[1]:g} s between deals "
             f"(a real table takes a minute or two per deal: this is a hall "
-            f"compressed about {90 / max(sum(think) / 2, 0.01):.0f} times); "
+            f"compressed about {90 / max(sum(think) / 2, 0.01):.1f} times); "
             + (
                 f"each page polls its state every {args.poll:g} s (If-None-Match) "
                 "as the page does; "
@@ -408,14 +414,24 @@ def report(tallies, duration, client_cpu, check, args) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--seconds", type=float, default=600, help="cap on the entry (600)"
+        "--seconds", type=float, default=300, help="cap on the entry (300)"
     )
     parser.add_argument("--players", type=int, default=PLAYERS)
     parser.add_argument(
         "--tables", type=int, default=None, help="simulate only the first N tables"
     )
-    parser.add_argument("--think-min", type=float, default=5.0)
-    parser.add_argument("--think-max", type=float, default=10.0)
+    parser.add_argument(
+        "--think-min",
+        type=float,
+        default=45.0,
+        help="seconds between two deals of a table, at least (45; a real deal: 60-120)",
+    )
+    parser.add_argument(
+        "--think-max",
+        type=float,
+        default=90.0,
+        help="at most (90); 5 and 10 compress the hall about 12 times",
+    )
     parser.add_argument(
         "--poll",
         type=float,

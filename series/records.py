@@ -2,10 +2,11 @@
 
 A player's record spans every event he played, a club ranking every event of a
 series: reading each event through ``standings.selectors`` would cost four queries
-per event. :func:`events_read` reads any number of events in four queries and
-hands each one's plain rows to the same calculation (``standings.compute``), with
-the same rules as the tournament's own standings: only published or closed rounds,
-only confirmed score sheets, no-shows listed nowhere.
+per event. :func:`events_read` reads any number of events in four queries, through
+the series' reader (:func:`series.selectors.read_events`), and hands each one's
+plain rows to the same calculation (``standings.compute``), with the same rules
+as the tournament's own standings: only published or closed rounds, only
+confirmed score sheets, no-shows listed nowhere.
 
 Who may see an event is the public side's rule (``tournament_for_reader``): a
 listed tournament is open to everyone, an unlisted one to its directors, its
@@ -18,21 +19,14 @@ import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from clubs.models import Player
-from scoring.models import ScoreSheet
 from series.models import Series, SeriesEvent
-from standings.compute import (
-    ByeRow,
-    EntrantInfo,
-    GameRow,
-    StandingRow,
-    compute_standings,
-    without_gc,
-)
-from standings.selectors import PUBLIC_ROUND_STATUSES, StandingsInput, bye_rule_for
-from tournaments.models import Bye, Entry, Game, Seat, Tournament
+from series.selectors import EntryRow, read_events
+from standings.compute import EntrantInfo, StandingRow, compute_standings
+from standings.selectors import StandingsInput, bye_rule_for
+from tournaments.models import Entry, Tournament
 from tournaments.names import entrant_name
 
 # ------------------------------------------------------------------ who sees what
@@ -100,181 +94,48 @@ class EventData:
         return {e for e, p in self.people.items() if player_id in p.players}
 
 
+def _entrant_info(entry) -> EntrantInfo:
+    """An entry row of ``read_events`` as the standings show it: name and club."""
+    if entry.team_id is not None:
+        club_id, club_name = entry.team__club_id, entry.team__club__name
+    else:
+        club_id, club_name = entry.player__club_id, entry.player__club__name
+    return EntrantInfo(
+        id=entry.id,
+        name=entrant_name(
+            entry.player__first_name, entry.player__last_name, entry.team__name
+        ),
+        club_id=club_id,
+        club_name=club_name or "",
+    )
+
+
 def events_read(*, tournaments: list[Tournament]) -> dict[int, EventData]:
-    """Read the events' games, seats, byes and entries: four queries in all."""
-    with without_gc():
-        return _events_read(tournaments)
-
-
-def _events_read(tournaments: list[Tournament]) -> dict[int, EventData]:
+    """Read the events' games, seats, byes and entries: four queries in all
+    (:func:`series.selectors.read_events`, the series' own reader)."""
     by_id = {t.pk: t for t in tournaments}
     if not by_id:
         return {}
-    public = {
-        "round__tournament_id__in": list(by_id),
-        "round__status__in": PUBLIC_ROUND_STATUSES,
-    }
-    game_values = list(
-        Game.objects.filter(
-            table__round__tournament_id__in=list(by_id),
-            table__round__status__in=PUBLIC_ROUND_STATUSES,
-            table__sheet__status=ScoreSheet.Status.CONFIRMED,
-        ).values_list(
-            "table__round__tournament_id",
-            "id",
-            "number",
-            "table_id",
-            "table__number",
-            "table__round__number",
-            "table__round__phase_id",
-            "side_a",
-            "side_b",
-            "score_a",
-            "score_b",
-            "winner",
-            "finished",
-            "deals_won_a",
-            "deals_won_b",
-            "revokes_a",
-            "revokes_b",
-        )
-    )
-    seat_map: dict[tuple[int, int], int] = {}
-    if game_values:
-        seat_map = {
-            (t, p): e
-            for t, p, e in Seat.objects.filter(**public).values_list(
-                "table_id", "position", "entry_id"
-            )
-        }
-    games: dict[int, list[GameRow]] = defaultdict(list)
-    for (
-        tid,
-        gid,
-        number,
-        table_id,
-        table_no,
-        round_no,
-        ph,
-        side_a,
-        side_b,
-        *rest,
-    ) in game_values:
-        sa, sb, winner, finished, da, db, ra, rb = rest
-        games[tid].append(
-            GameRow(
-                id=gid,
-                round_number=round_no,
-                phase_id=ph,
-                table_number=table_no,
-                side_a=tuple(
-                    seat_map[(table_id, int(c))]
-                    for c in side_a
-                    if (table_id, int(c)) in seat_map
-                ),
-                side_b=tuple(
-                    seat_map[(table_id, int(c))]
-                    for c in side_b
-                    if (table_id, int(c)) in seat_map
-                ),
-                score_a=sa,
-                score_b=sb,
-                winner=winner,
-                finished=finished,
-                deals_won_a=da,
-                deals_won_b=db,
-                revokes_a=ra,
-                revokes_b=rb,
-                number=number,
-            )
-        )
-    byes: dict[int, list[ByeRow]] = defaultdict(list)
-    for tid, eid, round_no, ph, per_table in Bye.objects.filter(**public).values_list(
-        "round__tournament_id",
-        "entry_id",
-        "round__number",
-        "round__phase_id",
-        "round__phase__games_per_table",
-    ):
-        byes[tid].append(
-            ByeRow(
-                entry_id=eid, round_number=round_no, phase_id=ph, games=per_table or 1
-            )
-        )
-
-    showed_up = {
-        "round__tournament_id": OuterRef("tournament_id"),
-        "round__status__in": PUBLIC_ROUND_STATUSES,
-    }
+    rows, entries = read_events(list(by_id), lines=True)
     entrants: dict[int, dict[int, EntrantInfo]] = defaultdict(dict)
     people: dict[int, dict[int, EntryPeople]] = defaultdict(dict)
-    # Who played or had a bye, per event.
-    involved: dict[int, set[int]] = defaultdict(set)
-    for tid, rows in games.items():
-        involved[tid].update(e for g in rows for e in (*g.side_a, *g.side_b))
-    for tid, rows in byes.items():
-        involved[tid].update(b.entry_id for b in rows)
-    for (
-        tid,
-        eid,
-        status,
-        seated,
-        had_bye,
-        player,
-        first,
-        last,
-        pclub,
-        pclub_name,
-        team,
-        tclub,
-        tclub_name,
-        one,
-        two,
-        plays_for,
-    ) in (
-        Entry.objects.filter(tournament_id__in=list(by_id))
-        .annotate(
-            seated=Exists(Seat.objects.filter(entry=OuterRef("pk"), **showed_up)),
-            had_bye=Exists(Bye.objects.filter(entry=OuterRef("pk"), **showed_up)),
-        )
-        .values_list(
-            "tournament_id",
-            "id",
-            "status",
-            "seated",
-            "had_bye",
-            "player_id",
-            "player__first_name",
-            "player__last_name",
-            "player__club_id",
-            "player__club__name",
-            "team__name",
-            "team__club_id",
-            "team__club__name",
-            "team__player_one_id",
-            "team__player_two_id",
-            "plays_for_id",
-        )
-    ):
-        members = (player,) if player else tuple(p for p in (one, two) if p)
-        people[tid][eid] = EntryPeople(eid, members, plays_for)
-        # The standings' own listing rule: whoever played; else whoever came and
-        # did not withdraw (a no-show is listed nowhere).
-        came = seated or had_bye or status == Entry.Status.PRESENT
-        if eid in involved.get(tid, ()) or (came and status != Entry.Status.WITHDRAWN):
-            entrants[tid][eid] = EntrantInfo(
-                id=eid,
-                name=entrant_name(first, last, team),
-                club_id=tclub if team is not None else pclub,
-                club_name=(tclub_name if team is not None else pclub_name) or "",
-            )
+    for entry in map(EntryRow._make, entries):
+        eid, tid = entry.id, entry.tournament_id
+        if entry.player_id:
+            members = (entry.player_id,)
+        else:
+            one, two = entry.team__player_one_id, entry.team__player_two_id
+            members = tuple(p for p in (one, two) if p)
+        people[tid][eid] = EntryPeople(eid, members, entry.plays_for_id)
+        if eid in rows[tid].listed:
+            entrants[tid][eid] = _entrant_info(entry)
     return {
         tid: EventData(
             tournament=t,
             data=StandingsInput(
                 entrants=entrants.get(tid, {}),
-                games=games.get(tid, []),
-                byes=byes.get(tid, []),
+                games=rows[tid].games,
+                byes=rows[tid].byes,
             ),
             people=people.get(tid, {}),
         )

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from dataclasses import dataclass, field
 from itertools import chain
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.access import can_manage_club
+from clubs.access import can_manage_club, user_edits_everyone
 from scoring.models import ScoreSheet
 from series.compute import (
     EntrantKey,
@@ -36,8 +36,12 @@ from series.compute import (
     compute_series,
 )
 from series.models import Series, SeriesEvent
-from standings.compute import ByeRow, PlaceRow, compute_places, without_gc
-from standings.selectors import PUBLIC_ROUND_STATUSES, bye_rule_for
+from standings.compute import ByeRow, GameRow, PlaceRow, compute_places, without_gc
+from standings.selectors import (
+    GAME_RESULT_COLUMNS,
+    PUBLIC_ROUND_STATUSES,
+    bye_rule_for,
+)
 from tournaments.models import Bye, Entry, Game, Seat, Tournament
 from tournaments.names import entrant_name
 from tournaments.versioning import public_state
@@ -45,19 +49,10 @@ from tournaments.versioning import public_state
 # ------------------------------------------------------------------------- access
 
 
-def _is_staff(user) -> bool:
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and user.is_active
-        and (user.is_staff or user.is_superuser)
-    )
-
-
 def user_can_manage_series(*, user, series: Series) -> bool:
     """Tell whether ``user`` may change ``series`` and run its evenings: staff, or
     a manager of its organising club."""
-    if _is_staff(user):
+    if user_edits_everyone(user=user):
         return True
     if user is None or not user.is_authenticated or not user.is_active:
         return False
@@ -82,7 +77,7 @@ def series_list_public() -> QuerySet[Series]:
 def series_list_for_manager(*, user) -> QuerySet[Series]:
     """The series ``user`` may change: all for staff, else his clubs' series."""
     qs = Series.objects.select_related("club")
-    if _is_staff(user):
+    if user_edits_everyone(user=user):
         return qs
     if user is None or not user.is_authenticated or not user.is_active:
         return qs.none()
@@ -187,13 +182,64 @@ class SeriesInput:
 
 
 @dataclass(slots=True)
-class _EventRows:
-    """One event's plain rows, as :func:`standings.compute.compute_places` takes
-    them: the listed entrants' names, the games' scores and the byes."""
+class EventRows:
+    """One event's plain rows, as :mod:`standings.compute` takes them.
 
-    names: dict[int, str] = field(default_factory=dict)
-    games: list[tuple] = field(default_factory=list)
+    ``games`` are :class:`standings.compute.GameScore` tuples (what
+    :func:`~standings.compute.compute_places` reads), or with ``lines`` whole
+    :class:`~standings.compute.GameRow` rows (what
+    :func:`~standings.compute.compute_standings` and a player's games read);
+    ``listed`` holds the ids of the entries the event's own standings list.
+    """
+
+    games: list = field(default_factory=list)
     byes: list[ByeRow] = field(default_factory=list)
+    listed: set[int] = field(default_factory=set)
+
+
+# The columns of every entry row :func:`read_events` returns, in this order
+# (plain tuples: ``EntryRow._make(row)`` names them).
+ENTRY_COLUMNS = (
+    "id",
+    "tournament_id",
+    "status",
+    "player_id",
+    "player__first_name",
+    "player__last_name",
+    "player__club_id",
+    "player__club__name",
+    "team_id",
+    "team__name",
+    "team__club_id",
+    "team__club__name",
+    "team__player_one_id",
+    "team__player_two_id",
+    "plays_for_id",
+    "plays_for__first_name",
+    "plays_for__last_name",
+    "plays_for__club_id",
+    "plays_for__club__name",
+)
+EntryRow = namedtuple("EntryRow", ENTRY_COLUMNS)
+# A game's figures after its two sides: a GameScore's, or a GameRow's in its
+# fields' order (the four before the sides, then the rest).
+_SCORE_COLUMNS = (
+    "score_a",
+    "score_b",
+    "winner",
+    "deals_won_a",
+    "deals_won_b",
+    "revokes_a",
+    "revokes_b",
+)
+_LINE_COLUMNS = (
+    "id",
+    "table__round__number",
+    "table__round__phase_id",
+    "table__number",
+    *GAME_RESULT_COLUMNS,
+    "number",
+)
 
 
 def _player_key(pid, first, last, club_id, club_name) -> EntrantKey:
@@ -213,16 +259,28 @@ class _Positions(dict):
         return positions
 
 
-def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
-    """Read the plain rows of every tournament at once: four queries.
+def read_events(
+    ids: list[int], *, lines: bool = False
+) -> tuple[dict[int, EventRows], list[tuple]]:
+    """Read the plain rows of every tournament of ``ids`` at once: four queries.
 
     The same rows, per tournament, as ``standings.selectors.standings_input`` reads
-    for one (after the last round, every phase, confirmed sheets only), but only
-    the columns the places and totals need. Who showed up (seated or given a bye
-    in a public round) is read from the seats and byes already read, not asked
-    per entry.
+    for one (after the last round, every phase, confirmed sheets only), and the
+    same entrants listed: those who played or had a bye, and those who showed up
+    (seated or given a bye in a public round, or checked in) and did not withdraw.
+    Who showed up is read from the seats and byes already read, not asked per
+    entry. Return every event's rows by tournament id, and every entry of them
+    (listed or not) as a plain tuple of :data:`ENTRY_COLUMNS`.
+
+    The series, a player's record, a head-to-head and the club rankings all read
+    their events here.
     """
-    events = {tid: _EventRows() for tid in ids}
+    with without_gc():
+        return _read_events(ids, lines)
+
+
+def _read_events(ids: list[int], lines: bool) -> tuple[dict[int, EventRows], list]:
+    events = {tid: EventRows() for tid in ids}
     # Every seat of a public round, by table: the games' sides, and who showed up.
     tables: dict[int, dict[int, int]] = defaultdict(dict)
     for t, p, e in (
@@ -235,10 +293,11 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
         tables[t][p] = e
     seated = {e for seats in tables.values() for e in seats.values()}
 
-    # The games, as GameScore tuples (their order does not matter to the totals).
+    # The games (their order does not matter: compute_standings sorts them).
     positions = _Positions()
     games_of = {tid: event.games for tid, event in events.items()}
-    for tid, table_id, side_a, side_b, sa, sb, winner, da, db, ra, rb in (
+    # Each row: the tournament, the table, the two sides, then the figures.
+    for row in (
         Game.objects.filter(
             table__round__tournament_id__in=ids,
             table__round__status__in=PUBLIC_ROUND_STATUSES,
@@ -250,18 +309,12 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
             "table_id",
             "side_a",
             "side_b",
-            "score_a",
-            "score_b",
-            "winner",
-            "deals_won_a",
-            "deals_won_b",
-            "revokes_a",
-            "revokes_b",
+            *(_LINE_COLUMNS if lines else _SCORE_COLUMNS),
         )
     ):
-        seat = tables[table_id]
-        pa = positions[side_a]
-        pb = positions[side_b]
+        seat = tables[row[1]]
+        pa = positions[row[2]]
+        pb = positions[row[3]]
         try:
             a = tuple(map(seat.__getitem__, pa))
         except KeyError:  # a seat left empty: the side is who sat
@@ -270,12 +323,20 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
             b = tuple(map(seat.__getitem__, pb))
         except KeyError:
             b = tuple([seat[p] for p in pb if p in seat])
-        games_of[tid].append((a, b, sa, sb, winner, da, db, ra, rb))
+        if lines:
+            games_of[row[0]].append(GameRow(*row[4:8], a, b, *row[8:]))
+        else:
+            games_of[row[0]].append((a, b) + row[4:])
+    get_a, get_b = (
+        (attrgetter("side_a"), attrgetter("side_b"))
+        if lines
+        else (itemgetter(0), itemgetter(1))
+    )
     involved = {
         e
         for event in events.values()
         for e in chain.from_iterable(
-            chain(map(itemgetter(0), event.games), map(itemgetter(1), event.games))
+            chain(map(get_a, event.games), map(get_b, event.games))
         )
     }
 
@@ -296,18 +357,35 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
     involved |= had_bye
 
     # The entrants, listed as the event's own standings list them (see
-    # standings_input): those who played or had a bye, and those who showed up
-    # (seated in a public round, or checked in) and did not withdraw. An entry
-    # belongs to one tournament, so its id alone says whether it is involved.
+    # standings_input). An entry belongs to one tournament, so its id alone says
+    # whether it is involved.
     present = Entry.Status.PRESENT
     withdrawn = Entry.Status.WITHDRAWN
+    entries = list(
+        Entry.objects.filter(tournament_id__in=ids).values_list(*ENTRY_COLUMNS)
+    )
+    for eid, tid, status in map(itemgetter(0, 1, 2), entries):
+        if eid in involved or (
+            (eid in seated or eid in had_bye or status == present)
+            and status != withdrawn
+        ):
+            events[tid].listed.add(eid)
+    return events, entries
+
+
+def _identities(
+    entries: list[tuple], events: dict[int, EventRows]
+) -> tuple[dict[int, EntrantIdentity], dict[int, dict[int, str]]]:
+    """Every entry id -> who it is across events (one key per player or team);
+    and every event's listed entries -> their names, for the ranking."""
+    names: dict[int, dict[int, str]] = {tid: {} for tid in events}
     identities: dict[int, EntrantIdentity] = {}
     players: dict[int, EntrantKey] = {}  # one key per player, shared by his entries
     known: dict[tuple[str, int | None], EntrantIdentity] = {}
     for (
         eid,
         tid,
-        status,
+        _status,
         pid,
         first,
         last,
@@ -317,44 +395,24 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
         team,
         tclub,
         tclub_name,
+        _one,
+        _two,
         sub_id,
         sub_first,
         sub_last,
         sub_club,
         sub_club_name,
-    ) in Entry.objects.filter(tournament_id__in=ids).values_list(
-        "id",
-        "tournament_id",
-        "status",
-        "player_id",
-        "player__first_name",
-        "player__last_name",
-        "player__club_id",
-        "player__club__name",
-        "team_id",
-        "team__name",
-        "team__club_id",
-        "team__club__name",
-        "plays_for_id",
-        "plays_for__first_name",
-        "plays_for__last_name",
-        "plays_for__club_id",
-        "plays_for__club__name",
-    ):
+    ) in entries:
         if team_id is not None:
-            club_name = tclub_name or ""
             key = EntrantKey(
-                key=f"team:{team_id}", name=team, club=club_name, club_id=tclub
+                key=f"team:{team_id}", name=team, club=tclub_name or "", club_id=tclub
             )
         else:
             key = players.get(pid)
             if key is None:
                 key = players[pid] = _player_key(pid, first, last, pclub, pclub_name)
-        if eid in involved or (
-            (eid in seated or eid in had_bye or status == present)
-            and status != withdrawn
-        ):
-            events[tid].names[eid] = key.name
+        if eid in events[tid].listed:
+            names[tid][eid] = key.name
         who = (key.key, sub_id)
         identity = known.get(who)
         if identity is None:
@@ -368,7 +426,7 @@ def _read_events(ids: list[int]) -> tuple[dict[int, _EventRows], dict]:
                     players[sub_id] = member
             identity = known[who] = EntrantIdentity(entrant=key, plays_for=member)
         identities[eid] = identity
-    return events, identities
+    return identities, names
 
 
 def series_input(
@@ -386,11 +444,15 @@ def series_input(
         return data
     tournaments = {e.tournament.pk: e.tournament for e in events}
     with without_gc():
-        rows, data.identities = _read_events(list(tournaments))
+        rows, entries = _read_events(list(tournaments), False)
+        data.identities, names = _identities(entries, rows)
+        # Freed now, not at the return: the collector, back on after this block,
+        # would first walk them all.
+        del entries
         for tid, tournament in tournaments.items():
             event = rows[tid]
             data.places[tid] = compute_places(
-                event.names,
+                names[tid],
                 event.games,
                 tiebreaks=tournament.tiebreak_list,
                 byes=event.byes,

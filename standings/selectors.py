@@ -33,6 +33,17 @@ from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
 from tournaments.names import entrant_name
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+# A game's result after its two sides, in the order of GameRow's fields.
+GAME_RESULT_COLUMNS = (
+    "score_a",
+    "score_b",
+    "winner",
+    "finished",
+    "deals_won_a",
+    "deals_won_b",
+    "revokes_a",
+    "revokes_b",
+)
 KINDS = ("players", "teams", "clubs")
 
 
@@ -147,14 +158,7 @@ def _standings_input(
             "table__round__phase_id",
             "side_a",
             "side_b",
-            "score_a",
-            "score_b",
-            "winner",
-            "finished",
-            "deals_won_a",
-            "deals_won_b",
-            "revokes_a",
-            "revokes_b",
+            *GAME_RESULT_COLUMNS,
         )
     )
     seat_map: dict[tuple[int, int], int] = {}

@@ -11,8 +11,9 @@ import pytest
 
 from clubs.models import Player
 from series.models import Series, SeriesEvent
+from series.records import events_read
 from series.selectors import series_input
-from standings.selectors import standings_for
+from standings.selectors import standings_for, standings_input
 from tests.builders import build_event
 from tournaments.models import Entry, Tournament
 
@@ -68,7 +69,7 @@ def _places(rows):
     ]
 
 
-def test_every_event_is_ranked_as_its_own_standings_rank_it():
+def _mixed_series() -> Series:
     series = Series.objects.create(name="Mixed", slug="mixed")
     for order, (shape, settings) in enumerate(EVENTS, start=1):
         t = build_event(slug=f"mixed-{order}", **shape)
@@ -82,6 +83,11 @@ def test_every_event_is_ranked_as_its_own_standings_rank_it():
             player = Player.objects.create(first_name=status, last_name=f"X{order}")
             Entry.objects.create(tournament=t, player=player, status=status)
         SeriesEvent.objects.create(series=series, tournament=t, order=order)
+    return series
+
+
+def test_every_event_is_ranked_as_its_own_standings_rank_it():
+    series = _mixed_series()
     data = series_input(series=series)
     assert len(data.places) == len(EVENTS)
     for event in data.events:
@@ -91,3 +97,30 @@ def test_every_event_is_ranked_as_its_own_standings_rank_it():
         assert _places(data.places[t.pk]) == _places(own), t.slug
     assert any(r.bye_rounds for rows in data.places.values() for r in rows)
     assert any(r.shared for rows in data.places.values() for r in rows)
+
+
+def _game_key(g):
+    return (g.round_number, g.table_number, g.number, g.id)
+
+
+def test_the_records_read_every_event_as_its_own_standings_read_it():
+    """A player's record and the club rankings read the events with the series'
+    reader: the same entrants, games and byes as the event's own standings."""
+    series = _mixed_series()
+    tournaments = [e.tournament for e in series.events.select_related("tournament")]
+    events = events_read(tournaments=tournaments)
+    assert set(events) == {t.pk for t in tournaments}
+    for t in tournaments:
+        own = standings_input(tournament=t)
+        read = events[t.pk].data
+        assert read.entrants == own.entrants, t.slug
+        assert sorted(read.games, key=_game_key) == sorted(own.games, key=_game_key)
+        assert sorted(read.byes, key=repr) == sorted(own.byes, key=repr), t.slug
+        assert _places(events[t.pk].rows) == _places(standings_for(tournament=t))
+    assert any(event.data.byes for event in events.values())
+    # The fixed pairs' event: its teams are listed by their names.
+    assert any(
+        " & " in e.name
+        for event in events.values()
+        for e in event.data.entrants.values()
+    )
