@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from printing.base import PdfError
 from printing.qr import site_url
 from printing.registry import document, series_document
+from series.language import series_language_activate
 from series.selectors import series_for_reader
 from tournaments.models import Round, Tournament
 from tournaments.selectors import tournament_for_reader, user_can_direct
@@ -88,6 +89,7 @@ def print_series_document(request, slug: str, *, identifier: str):
     series = series_for_reader(slug=slug, user=request.user)
     if series is None:
         raise Http404
+    series_language_activate(request=request, series=series)
     data = doc.render(
         series=series, lang=get_language(), base_url=site_url(request=request)
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
-from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -20,6 +19,7 @@ from clubs.models import Club, Player
 from clubs.params import parse_id
 from series import clubs as club_ranking
 from series import records
+from series.language import series_language_activate
 from series.svg import Point, percentage_chart
 
 
@@ -75,10 +75,7 @@ def clubs(request, slug):
     series = records.series_visible(user=request.user).filter(slug=slug).first()
     if series is None:
         raise Http404(_("No such series."))
-    if not getattr(request, "language_chosen", True) and series.language:
-        # As a tournament's pages do: the series' language until the reader chooses.
-        translation.activate(series.language)
-        request.LANGUAGE_CODE = translation.get_language()
+    series_language_activate(request=request, series=series)
     ranking = club_ranking.club_ranking(series=series, user=request.user)
     return render(
         request,

@@ -32,6 +32,7 @@ from series.forms import (
     SeriesForm,
 )
 from series.labels import ranking_sentence
+from series.language import series_language_activate
 from series.models import Series
 from series.tables import SeriesListTable, SeriesStandingsTable
 from tournaments.models import Entry, Tournament
@@ -52,9 +53,11 @@ def _maybe_url(name: str, *args) -> str | None:
 
 
 def _readable_series(request, slug: str) -> Series:
+    """The series a public page shows, in its language unless the reader chose."""
     series = selectors.series_for_reader(slug=slug, user=request.user)
     if series is None:
         raise Http404(_("No such series."))
+    series_language_activate(request=request, series=series)
     return series
 
 
