@@ -142,8 +142,13 @@ def _tournaments_default_to_english_in_tests(monkeypatch):
     from tournaments.forms import TournamentForm
     from tournaments.models import Tournament
 
+    from series.models import Series
+
     field = Tournament._meta.get_field("language")
     monkeypatch.setattr(field, "_get_default", lambda: "en")
+    # A series too: its public pages and PDF follow its language.
+    series_field = Series._meta.get_field("language")
+    monkeypatch.setattr(series_field, "_get_default", lambda: "en")
     # The form's initial value was taken from the model when the class was built.
     monkeypatch.setattr(TournamentForm.base_fields["language"], "initial", "en")
     yield
