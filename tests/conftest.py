@@ -139,10 +139,9 @@ def _tournaments_default_to_english_in_tests(monkeypatch):
     """
     from django.utils import translation
 
+    from series.models import Series
     from tournaments.forms import TournamentForm
     from tournaments.models import Tournament
-
-    from series.models import Series
 
     field = Tournament._meta.get_field("language")
     monkeypatch.setattr(field, "_get_default", lambda: "en")
