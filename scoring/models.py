@@ -455,3 +455,37 @@ class Acceptance(models.Model):
 
     def __str__(self):
         return f"{self.sheet}: {self.game or '-'} {self.accepted}"
+
+
+class DeskWrite(models.Model):
+    """The key of one save typed at the results desk: a save the desk's queue sends
+    again (a lost answer, a reload) is found here and never counts twice."""
+
+    sheet = models.ForeignKey(
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="desk_writes",
+        verbose_name=_("score sheet"),
+    )
+    key = models.CharField(
+        _("idempotency key"), max_length=64, validators=[validate_line]
+    )
+    version = models.PositiveIntegerField(_("sheet version after"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "at", "id"]
+        verbose_name = _("desk write")
+        verbose_name_plural = _("desk writes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "key"], name="desk_write_key_once"
+            ),
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("key"), 8),
+                name="desk_write_key_long_enough",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet}: {self.key}"

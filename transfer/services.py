@@ -54,6 +54,7 @@ from scoring.models import (
     Acceptance,
     Correction,
     DealRecord,
+    DeskWrite,
     GameTotal,
     ScoreSheet,
     TableCode,
@@ -169,6 +170,8 @@ NOT_IN_THE_FILE: dict[type[models.Model], str] = {
     PadGame: "the score pad's casual club-night games belong to no tournament",
     PadPlayer: "a seat of a score pad game (no tournament's)",
     PadDeal: "a deal of a score pad game (no tournament's)",
+    DeskWrite: "the desk's keys against a save sent twice: they matter only "
+    "while the desk's queue is sending, on the site that typed them",
 }
 SECTION_OF = {s.model: s.name for s in SECTIONS}
 REPORT_ORDER = (
