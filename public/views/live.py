@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -430,6 +431,30 @@ def _projector_options(request) -> tuple[str, int]:
     return show, seconds
 
 
+PROJECTOR_SHOW_LABELS = {
+    "both": gettext_lazy("Seats and standings"),
+    "draw": gettext_lazy("Seats only"),
+    "standings": gettext_lazy("Standings only"),
+}
+
+
+def _projector_links(request, show: str, seconds: int) -> list[dict]:
+    """The projector's own links to its three screens (``?show=``), this one marked."""
+    links = []
+    for code in PROJECTOR_SHOWS:
+        query = {} if code == PROJECTOR_SHOWS[0] else {"show": code}
+        if seconds != PROJECTOR_SECONDS:
+            query["seconds"] = seconds
+        links.append(
+            {
+                "url": request.path + (f"?{urlencode(query)}" if query else ""),
+                "label": PROJECTOR_SHOW_LABELS[code],
+                "current": code == show,
+            }
+        )
+    return links
+
+
 def _projector_title(progress) -> tuple[str, str]:
     """The standings' title and its note: after which round, how much of the next."""
     if progress.after_round is None:
@@ -517,6 +542,8 @@ def projector(request, slug):
         title, note = _projector_title(standings_progress(tournament=tournament))
     context = {
         "tournament": tournament,
+        "show": show,
+        "show_links": _projector_links(request, show, seconds) if open_round else (),
         "table": table,
         "standings_title": title,
         "standings_note": note,

@@ -125,23 +125,36 @@
   bindRegion();
 
   /* ---- projector: a screenful at a time, turning every few seconds -----------
-     Each panel (the standings; "where do I sit?" while a round is under way) is
-     cut into pages of as many rows as fit the screen, measured on the real rows,
-     so any projector works; the title and the header row stay on every page.
-     → / ← (or PageDown / PageUp) turn by hand, space pauses. A live update keeps
-     the panel, the page and the rhythm. */
+     Each panel ("where do I sit?" while a round is under way, then the
+     standings) is cut into pages of as many rows as fit the screen, measured on
+     the real rows, so any projector works; the title and the header row stay on
+     every page. While a round is open a player must find his seat within a
+     minute: the seat pages come first, each shown long enough to read and short
+     enough that all of them pass within SEAT_CYCLE seconds (the names shrink a
+     step when they would not), and between two passes only as many pages of
+     the standings as the minute leaves room for, taken up where the last
+     pass left them. → / ← (or PageDown / PageUp) turn by hand, space pauses. A
+     live update keeps the panel, the page and the rhythm. */
   var screen = document.querySelector("[data-projector]");
   if (!screen) return;
+  var SEAT_CYCLE = 60; // seconds: every seat page shown at least once a minute
+  var SEAT_MIN = 5; // seconds: the least a page of names stays on screen
+  var SCALES = [1, 0.86, 0.72, 0.62]; // the names' sizes, tried in this order
   var seconds = parseFloat(screen.getAttribute("data-seconds")) || 8;
   var pageText = screen.getAttribute("data-page-text") || "{page} / {pages}";
   var pausedNote = document.querySelector("[data-paused]");
   var pauseButton = document.querySelector("[data-page-pause]");
   var bar = document.querySelector("[data-page-progress]");
   var at = {panel: 0, name: "", page: 0, pages: 1};
+  // While seats and standings share the screen: the standings' page to show
+  // next, how many of them one pass shows and how many it has shown.
+  var cycle = {resume: 0, slice: 0, shown: 0, seatSeconds: seconds};
   var paused = false;
   var pageTimer = null; // not the poll's timer: one function scope
 
   function panels() { return document.querySelectorAll("[data-panel]"); }
+  function panelNamed(name) { return document.querySelector('[data-panel="' + name + '"]'); }
+  function seatsShareTheScreen() { return !!(panelNamed("draw") && panelNamed("standings")); }
   function itemsOf(panel) {
     return panel.querySelectorAll("tbody > tr, [data-page-items] > li");
   }
@@ -181,6 +194,59 @@
     if (a.charAt(0) !== b.charAt(0)) return a.charAt(0).toUpperCase() + "–" + b.charAt(0).toUpperCase();
     return a === b ? cap(a) : cap(a) + "–" + cap(b);
   }
+  /* Cut the panel into pages and show page ``at.page``: return the pages. */
+  function paginate(panel, items) {
+    var fit = measure(panel, items);
+    var label = panel.querySelector("[data-page-label]");
+    var heading = panel.querySelector("[data-page-letters]");
+    var size, start, pages;
+    for (;;) { // the labels first: a longer one may take a line of the title
+      if (fit.list) fit.list.style.setProperty("--rows", String(fit.rows));
+      size = fit.rows * fit.cols;
+      pages = Math.max(1, Math.ceil(items.length / size));
+      var page = Math.max(0, Math.min(at.page, pages - 1));
+      start = page * size;
+      if (label) {
+        label.textContent = pageText.replace("{page}", String(page + 1))
+          .replace("{pages}", String(pages));
+      }
+      if (heading && items.length) {
+        var last = Math.min(start + size, items.length) - 1;
+        heading.textContent = letters(items[start].getAttribute("data-key"),
+                                      items[last].getAttribute("data-key"));
+      }
+      showRange(items, start, size);
+      if (fit.rows <= 1 || fits()) break;
+      fit.rows -= 1;
+    }
+    return pages;
+  }
+  /* The seat pages: the largest names whose pages all pass within the minute
+     (with the standings' page between two passes), and how long each stays. */
+  function paginateSeats(panel, items) {
+    var list = panel.querySelector("[data-page-items]");
+    var reserve = seatsShareTheScreen() ? seconds : 0;
+    var pages = 1;
+    // A phone is not a projector: its names stay readable, however many pages.
+    var scales = window.innerWidth < 600 ? [1] : SCALES;
+    for (var i = 0; i < scales.length; i++) {
+      if (list) {
+        list.style.fontSize = scales[i] === 1 ? "" : scales[i] + "em";
+        list.classList.toggle("dense", scales[i] !== 1);
+      }
+      pages = paginate(panel, items);
+      if (!list || pages * Math.min(seconds, SEAT_MIN) + reserve <= SEAT_CYCLE) break;
+    }
+    var each = Math.floor((SEAT_CYCLE - reserve) / pages);
+    cycle.seatSeconds = Math.min(seconds, Math.max(SEAT_MIN, each));
+    var left = SEAT_CYCLE - pages * cycle.seatSeconds;
+    cycle.slice = reserve ? Math.max(1, Math.floor(left / seconds)) : 0;
+    screen.setAttribute("data-seat-pages", String(pages));
+    screen.setAttribute("data-seat-seconds", String(cycle.seatSeconds));
+    screen.setAttribute("data-cycle-seconds",
+      String(pages * cycle.seatSeconds + cycle.slice * seconds));
+    return pages;
+  }
   function render() {
     var list = panels();
     if (!list.length) return;
@@ -198,44 +264,56 @@
     window.scrollTo(0, 0);
     var panel = list[index];
     var items = itemsOf(panel);
-    var fit = measure(panel, items);
-    var label = panel.querySelector("[data-page-label]");
-    var heading = panel.querySelector("[data-page-letters]");
-    var size, start;
-    for (;;) { // the labels first: a longer one may take a line of the title
-      if (fit.list) fit.list.style.setProperty("--rows", String(fit.rows));
-      size = fit.rows * fit.cols;
-      at.pages = Math.max(1, Math.ceil(items.length / size));
-      at.page = Math.max(0, Math.min(at.page, at.pages - 1));
-      start = at.page * size;
-      if (label) {
-        label.textContent = pageText.replace("{page}", String(at.page + 1))
-          .replace("{pages}", String(at.pages));
-      }
-      if (heading && items.length) {
-        var last = Math.min(start + size, items.length) - 1;
-        heading.textContent = letters(items[start].getAttribute("data-key"),
-                                      items[last].getAttribute("data-key"));
-      }
-      showRange(items, start, size);
-      if (fit.rows <= 1 || fits()) break;
-      fit.rows -= 1;
-    }
+    at.pages = at.name === "draw" ? paginateSeats(panel, items) : paginate(panel, items);
+    at.page = Math.max(0, Math.min(at.page, at.pages - 1));
+  }
+  function pageSeconds() {
+    return at.name === "draw" ? cycle.seatSeconds : seconds;
   }
   function restartBar() {
     if (!bar) return;
     bar.style.transition = "none";
     bar.style.width = "0";
     void bar.offsetWidth; // start the new transition from 0
-    bar.style.transition = "width " + seconds + "s linear";
+    bar.style.transition = "width " + pageSeconds() + "s linear";
     bar.style.width = "100%";
   }
   function schedule() {
     clearTimeout(pageTimer);
     pageTimer = null;
     if (paused) return;
-    pageTimer = setTimeout(function () { turn(1); }, seconds * 1000);
+    pageTimer = setTimeout(advance, pageSeconds() * 1000);
     restartBar();
+  }
+  function goTo(name, page) {
+    var list = panels();
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].getAttribute("data-panel") === name) at.panel = i;
+    }
+    at.name = "";
+    at.page = page;
+    if (name === "standings") cycle.shown = 0;
+  }
+  /* The page turning by itself: while seats share the screen, every seat page,
+     then the standings' next ``cycle.slice`` pages, then the seats again. */
+  function advance() {
+    if (!seatsShareTheScreen()) { turn(1); return; }
+    if (at.name === "draw") {
+      if (at.page + 1 < at.pages) at.page += 1;
+      else goTo("standings", cycle.resume);
+    } else {
+      cycle.shown += 1;
+      var next = at.page + 1 < at.pages ? at.page + 1 : 0;
+      if (cycle.shown >= cycle.slice || next === 0) {
+        cycle.resume = next;
+        goTo("draw", 0);
+      } else {
+        at.page = next;
+      }
+    }
+    render();
+    if (at.name === "standings" && !cycle.shown) cycle.resume = at.page;
+    schedule();
   }
   function turn(step) {
     var count = panels().length || 1;
@@ -249,7 +327,9 @@
       at.page = Infinity; // the last page of the panel before
       at.name = "";
     }
+    cycle.shown = 0;
     render();
+    if (at.name === "standings") cycle.resume = at.page;
     schedule();
   }
   function setPaused(value) {
