@@ -234,7 +234,8 @@ def player_tournaments(*, player: Player, user) -> list[Tournament]:
 
 
 def player_record(*, player: Player, user) -> PlayerRecord:
-    """Return every event ``player`` played, oldest first: at most seven queries."""
+    """Return every event ``player`` played a game in (a result confirmed), oldest
+    first: at most seven queries."""
     events = events_read(tournaments=player_tournaments(player=player, user=user))
     series = series_names(tournament_ids=events, user=user)
     found: list[tuple[datetime.date, str, int, StandingRow, EventData]] = []
@@ -242,8 +243,10 @@ def player_record(*, player: Player, user) -> PlayerRecord:
         mine = event.entries_of(player.pk)
         rows = event.rows
         row = next((r for r in rows if r.entry_id in mine), None)
-        if row is None:
-            continue  # entered, never came
+        if row is None or not row.real_games_played:
+            # Entered and never came, seated in a round with no result yet, or
+            # only given a bye: no game with a result, no event played.
+            continue
         t = event.tournament
         found.append((t.date, t.name.casefold(), tid, row, event))
     found.sort(key=lambda item: item[:3])
