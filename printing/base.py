@@ -135,6 +135,9 @@ class Section:
     subtitle: str = ""
     columns: int = 1
     halves: bool = False  # two A5 pages on an A4 sheet, each with its own header
+    # Printed large across every page, over what it holds ("DRAFT": a draft
+    # round's tables may still change, so its papers must not pass for the real).
+    mark: str = ""
 
 
 class ManilleDocument(BaseDocTemplate):
@@ -215,6 +218,7 @@ class ManilleDocument(BaseDocTemplate):
             id=section.id,
             frames=frames,
             onPage=partial(self._draw_header, section=section),
+            onPageEnd=partial(self._draw_mark, section=section),
             pagesize=self.pagesize,
         )
 
@@ -250,6 +254,28 @@ class ManilleDocument(BaseDocTemplate):
             canv.setStrokeColor(RULE)
             canv.setLineWidth(0.6)
             canv.line(x, top - HEADER_H + 6, x + width, top - HEADER_H + 6)
+        canv.restoreState()
+
+    def _draw_mark(self, canv: Canvas, doc, *, section: Section) -> None:
+        """Print the section's mark across each panel, diagonally, see-through."""
+        if not section.mark:
+            return
+        _page_w, page_h = self.pagesize
+        canv.saveState()
+        canv.setFillColor(colors.HexColor("#c0392b"))
+        canv.setFillAlpha(0.22)
+        for x, width in self._panels(section):
+            angle = math.degrees(math.atan2(page_h - 2 * MARGIN, width))
+            diagonal = math.hypot(width, page_h - 2 * MARGIN)
+            size = min(
+                160.0, diagonal * 0.7 / max(_width(section.mark, FONT_BOLD, 1), 1)
+            )
+            canv.saveState()
+            canv.translate(x + width / 2, page_h / 2)
+            canv.rotate(angle)
+            canv.setFont(FONT_BOLD, size)
+            canv.drawCentredString(0, -size / 3, section.mark)
+            canv.restoreState()
         canv.restoreState()
 
     def _draw_footer(self, canv: Canvas, number: int, total: int, *, section: Section):

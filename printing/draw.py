@@ -34,7 +34,7 @@ from printing.base import (
     sort_key,
     text_width,
 )
-from printing.rounddata import printed_round, round_label
+from printing.rounddata import draft_mark, printed_round, round_label
 from standings.rounds import RoundRead, RoundTable
 from tournaments.models import Round
 
@@ -118,8 +118,9 @@ def draw_pdf(*, round: Round, order: str = "both", lang: str | None = None) -> b
     tournament = data.tournament
     with translation.override(document_language(tournament, lang)):
         label = round_label(data.round)
-        by_table = Section("by-table", _("Draw by table"), label, columns=2)
-        by_name = Section("by-name", _("Draw by name"), label)
+        mark = draft_mark(data.round)
+        by_table = Section("by-table", _("Draw by table"), label, columns=2, mark=mark)
+        by_name = Section("by-name", _("Draw by name"), label, mark=mark)
         sections, story = [], []
         if not data.tables:
             raise PdfError(_("This round has no tables yet: draw it first."))

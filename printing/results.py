@@ -21,7 +21,7 @@ from printing.base import (
     register_fonts,
     render,
 )
-from printing.rounddata import printed_round, round_label
+from printing.rounddata import draft_mark, printed_round, round_label
 from standings.rounds import RoundTable
 from tournaments.models import Round
 
@@ -43,7 +43,12 @@ def table_results_pdf(*, round: Round, lang: str | None = None) -> bytes:
             extra += styles
         style = _results_style(extra)
         table = Table(rows, colWidths=widths, repeatRows=1, style=style)
-        section = Section("results", _("Table results"), round_label(data.round))
+        section = Section(
+            "results",
+            _("Table results"),
+            round_label(data.round),
+            mark=draft_mark(data.round),
+        )
         return render(tournament, [section], [table], subject=_("Table results"))
 
 

@@ -52,8 +52,18 @@ def _default_games(table: RoundTable, games: int) -> tuple[RoundGame, ...]:
 
 
 def round_label(rnd: Round) -> str:
-    """Return "phase · round 3", the line that names a round on every document."""
-    return _("%(phase)s · round %(number)s") % {
+    """Return "phase · round 3", the line that names a round on every document.
+
+    A draft round's line starts with "DRAFT": its tables may still change.
+    """
+    label = _("%(phase)s · round %(number)s") % {
         "phase": rnd.phase.name,
         "number": rnd.number,
     }
+    mark = draft_mark(rnd)
+    return f"{mark} · {label}" if mark else label
+
+
+def draft_mark(rnd: Round) -> str:
+    """Return "DRAFT" for a draft round (printed across its pages), else ""."""
+    return _("DRAFT") if rnd.status == Round.Status.DRAFT else ""

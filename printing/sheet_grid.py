@@ -130,8 +130,10 @@ class DealGrid:
             )
         )
         if rotate:
+            # Tall enough for the longest label standing on end ("verzaakt",
+            # "renonce"); a longer one is set smaller, never cut.
             longest = max(text_width(lbl, FONT, label_size) for lbl in single_labels)
-            head_h = min(max(longest + 6, 18 * s), 30 * s)
+            head_h = min(max(longest + 8, 18 * s), 40 * s)
         else:
             head_h = 20 * s
         rows = self.rows
@@ -208,7 +210,9 @@ class DealGrid:
                 canv.saveState()
                 canv.translate(cx + label_size / 3, body_top + 3)
                 canv.rotate(90)
-                canv.drawString(0, 0, fit(c.label, FONT, label_size, g.head_h - 5))
+                label, size = shrink(c.label, FONT, label_size, g.head_h - 5, 5 * s)
+                canv.setFont(FONT, size)
+                canv.drawString(0, 0, fit(label, FONT, size, g.head_h - 5))
                 canv.restoreState()
             else:
                 canv.drawCentredString(

@@ -27,7 +27,7 @@ from printing.base import (
     text_width,
 )
 from printing.qr import draw_qr, sheet_entry_url, table_enter_url, table_page_url
-from printing.rounddata import printed_round, round_label
+from printing.rounddata import draft_mark, printed_round, round_label
 from printing.sheet_grid import DealGrid
 from scoring.services import table_codes_ensure
 from standings.rounds import RoundTable
@@ -339,35 +339,48 @@ class _SheetLayout:
             lead = _("Game %(number)s:") % {"number": game.number}
             canv.drawString(0, y, lead)
             text = _("A %(a)s  against  B %(b)s") % {"a": a, "b": b}
-            canv.setFont(FONT, 8.5 * s)
             lead_w = text_width(lead, FONT_BOLD, 8.5 * s) + 5
-            canv.drawString(lead_w, y, fit(text, FONT, 8.5 * s, width - lead_w))
+            # Smaller rather than cut: the names are who plays with whom.
+            text, size = shrink(text, FONT, 8.5 * s, width - lead_w, 5.5 * s)
+            canv.setFont(FONT, size)
+            canv.drawString(lead_w, y, text)
 
-    def _draw_signature_labels(self, canv, table: RoundTable, width):
-        """Name who signs in each box: a side's players, or each seat's."""
-        s = self.s
-        boxes, box_w = self._signature_boxes(table, width)
-        y = 9 * s + self.sign_h - 9 * s
-        canv.setFont(FONT, 7 * s)
-        canv.setFillColor(MUTED)
+    def _signature_labels(self, table: RoundTable) -> list[tuple[str, str]]:
+        """Return (who signs, the names) of each box: a side's players, or a seat's."""
+        boxes, _box_w = self._signature_boxes(table, 1)
         if boxes == 2:
             game = table.games[0]  # every printed table has one (printed_round)
-            labels = [
-                _("Signature, side A: %(names)s")
-                % {"names": " & ".join(table.side_names(game.side_a))},
-                _("Signature, side B: %(names)s")
-                % {"names": " & ".join(table.side_names(game.side_b))},
+            return [
+                (_("Signature, side A"), " & ".join(table.side_names(game.side_a))),
+                (_("Signature, side B"), " & ".join(table.side_names(game.side_b))),
             ]
-        else:
-            labels = [
-                _("Signature, seat %(position)s: %(name)s")
-                % {"position": st.position, "name": st.name}
-                for st in table.seats
-            ]
-        for i, label in enumerate(labels):
-            canv.drawString(
-                i * (box_w + _SIGN_GAP) + 3, y, fit(label, FONT, 7 * s, box_w - 6)
-            )
+        return [
+            (_("Signature, seat %(position)s") % {"position": st.position}, st.name)
+            for st in table.seats
+        ]
+
+    def _draw_signature_labels(self, canv, table: RoundTable, width):
+        """Name who signs in each box: what it is on a line, the names in full below.
+
+        The names are set smaller until they fit, then over two lines: a box
+        never cuts a name ("Jozef Se…").
+        """
+        s = self.s
+        _boxes, box_w = self._signature_boxes(table, width)
+        room = box_w - 6
+        top = 9 * s + self.sign_h
+        for i, (label, names) in enumerate(self._signature_labels(table)):
+            x = i * (box_w + _SIGN_GAP) + 3
+            canv.setFont(FONT, 7 * s)
+            canv.setFillColor(MUTED)
+            canv.drawString(x, top - 9 * s, fit(label, FONT, 7 * s, room))
+            lines, size = _name_lines(names, FONT_BOLD, 8.5 * s, room, 6 * s)
+            canv.setFont(FONT_BOLD, size)
+            canv.setFillColor(INK)
+            y = top - 9 * s - size - 3
+            for line in lines:
+                canv.drawString(x, y, line)
+                y -= size * 1.15
 
     def _draw_entry_url(self, canv, qr_url: str, width):
         """Print the entry page's address in small type, for a reader without QR."""
@@ -378,6 +391,33 @@ class _SheetLayout:
             line = _("The table's page (the QR code): %(url)s") % {"url": qr_url}
         canv.setFont(FONT, 6 * s)
         canv.drawString(0, 1, fit(line, FONT, 6 * s, width))
+
+
+def _name_lines(
+    text: str, font: str, size: float, width: float, smallest: float
+) -> tuple[list[str], float]:
+    """Return ``text`` on one line as large as fits down to ``smallest``, else two.
+
+    Two lines break at the word nearest the middle (at " & " between a side's
+    players when there is one); only a name too long even for two lines is cut.
+    """
+    line, fitted = shrink(text, font, size, width, smallest)
+    if line == text:
+        return [text], fitted
+    words = text.split(" ")
+    best: list[str] = [line]
+    best_wide = float("inf")
+    for cut in range(1, len(words)):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        wide = max(
+            text_width(first, font, smallest), text_width(second, font, smallest)
+        )
+        at_and = first.endswith("&") or second.startswith("&")
+        if wide < best_wide or (at_and and wide <= width):
+            best, best_wide = [first, second], wide
+            if at_and and wide <= width:
+                break
+    return [fit(part, font, smallest, width) for part in best], smallest
 
 
 def score_sheets_pdf(
@@ -423,7 +463,11 @@ def score_sheets_pdf(
         if not story:
             raise PdfError(_("This round has no tables yet: draw it first."))
         section = Section(
-            "sheets", _("Score sheet"), round_label(data.round), halves=halves
+            "sheets",
+            _("Score sheet"),
+            round_label(data.round),
+            halves=halves,
+            mark=draft_mark(data.round),
         )
         return render(
             tournament,

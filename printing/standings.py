@@ -26,6 +26,7 @@ from printing.base import (
 )
 from standings.compute import RECORD_FIELDS
 from standings.labels import tiebreak_short_label
+from standings.progress import StandingsProgress, standings_progress
 from standings.selectors import standings_for
 from tournaments.models import Round, Tournament
 
@@ -65,10 +66,11 @@ def standings_pdf_from_rows(
     register_fonts()
     with translation.override(document_language(tournament, lang)):
         title = _title(kind)
-        if after_round is not None:
-            subtitle = _("after round %(number)s") % {"number": after_round.number}
-        else:
-            subtitle = _("final")
+        subtitle, note = standings_as_of(
+            standings_progress(tournament=tournament),
+            after_round=after_round.number if after_round is not None else None,
+            planned_rounds=sum(p.rounds for p in tournament.phases.all()),
+        )
         tie_keys = _tiebreak_keys(rows)
         widths = _column_widths(kind, len(tie_keys))
         body = [_head(kind, tie_keys)]
@@ -78,8 +80,46 @@ def standings_pdf_from_rows(
         ]
         if not rows:
             story = [ParagraphLine(_("No confirmed results yet."), size=12)]
+        if note:
+            story.insert(0, ParagraphLine(note, size=11, font=FONT_BOLD))
         section = Section("standings", title, subtitle)
         return render(tournament, [section], story, subject=title)
+
+
+def standings_as_of(
+    progress: StandingsProgress,
+    *,
+    after_round: int | None,
+    planned_rounds: int,
+) -> tuple[str, str]:
+    """Return the list's subtitle and its note: how far the counted results go.
+
+    The projector's words (``public.views.live``): "after round 2" counts rounds
+    1..2 in full; while a round is under way the list is provisional and says how
+    much of it counts ("Round 3: 1 of 144 tables counted so far."). ``after_round``
+    is the round asked for (None: all of them); "final" only once every planned
+    round is complete.
+    """
+    done, current = progress.after_round, progress.current
+    counted_in_part = current is not None and (
+        after_round is None or current.number <= after_round
+    )
+    if not counted_in_part:
+        if after_round is not None:
+            return _("after round %(number)s") % {"number": after_round}, ""
+        if done is not None and done >= planned_rounds:
+            return _("final"), ""
+        if done is None:
+            return "", _("No results yet.")
+        return _("after round %(number)s") % {"number": done}, ""
+    note = _("Round %(number)s: %(confirmed)s of %(tables)s tables counted so far.") % {
+        "number": current.number,
+        "confirmed": current.confirmed,
+        "tables": current.tables,
+    }
+    if done is None:
+        return _("provisional"), note
+    return _("after round %(number)s, provisional") % {"number": done}, note
 
 
 def _title(kind: str) -> str:
