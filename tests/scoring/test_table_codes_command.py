@@ -31,7 +31,10 @@ def three_tables(sheet_round):
     return sheet_round
 
 
-def test_one_line_per_table_with_its_code_and_address(three_tables, settings):
+def test_one_line_per_table_with_its_code_and_address(
+    three_tables, settings, monkeypatch
+):
+    monkeypatch.setenv("SITE_URL", "http://192.168.1.20:8000/")
     settings.SITE_URL = "http://192.168.1.20:8000/"
     rnd = three_tables
     out, err = run(rnd.tournament.slug, "1")
@@ -69,8 +72,31 @@ def test_a_draft_round_is_refused(three_tables):
     assert not TableCode.objects.exists()
 
 
-def test_a_desk_only_tournament_is_warned_that_the_codes_open_nothing(three_tables):
+def test_a_desk_only_tournament_is_refused_and_gets_no_codes(three_tables):
+    """Its codes would answer 403 on every phone: none is printed or made."""
     Tournament.objects.update(result_entry=Tournament.ResultEntry.DESK)
+    with pytest.raises(CommandError, match="desk only") as refused:
+        run(three_tables.tournament.slug, "1")
+    assert "who enters the results" in str(refused.value)
+    assert not TableCode.objects.exists()
+
+
+def test_an_unset_site_url_is_said_and_the_addresses_use_settings(
+    three_tables, settings, monkeypatch
+):
+    monkeypatch.delenv("SITE_URL", raising=False)
+    settings.SITE_URL = "http://127.0.0.1:8000/"
     out, err = run(three_tables.tournament.slug, "1")
-    assert len(out.splitlines()) == 3
-    assert "desk only" in err
+    assert "SITE_URL is not set" in err and "--base-url" in err
+    assert out.splitlines()[0].split()[2].startswith("http://127.0.0.1:8000/table/")
+
+
+def test_a_set_site_url_is_used_without_a_word(three_tables, settings, monkeypatch):
+    monkeypatch.setenv("SITE_URL", "http://hall.example:8000")
+    settings.SITE_URL = "http://hall.example:8000/"
+    out, err = run(three_tables.tournament.slug, "1")
+    assert err == ""
+    assert all(
+        line.split()[2].startswith("http://hall.example:8000/table/")
+        for line in out.splitlines()
+    )

@@ -1,5 +1,7 @@
 """Print every table's code of a round, with the address its QR code opens."""
 
+import os
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
@@ -40,9 +42,19 @@ class Command(BaseCommand):
                 f"Round {round} is closed: its codes open nothing until it is reopened."
             )
         if tournament.result_entry == Tournament.ResultEntry.DESK:
+            # A code would answer 403 on every phone: print none.
+            raise CommandError(
+                f"{tournament.name} enters its results at the desk only: its "
+                "tables have no codes. To let the tables enter their own deals, "
+                "choose another 'who enters the results' in the tournament's "
+                "settings, then run this again."
+            )
+        if base_url is None and not os.environ.get("SITE_URL", "").strip():
             self.stderr.write(
-                f"{tournament.name} enters its results at the desk only: the codes "
-                "open nothing until the tables enter them."
+                f"SITE_URL is not set: the addresses start with {settings.SITE_URL}, "
+                "made from this command's HOST and PORT, which may not be where the "
+                "site runs. Set SITE_URL to the address the players' phones reach "
+                "(the one `make run HOST=0.0.0.0` prints), or give --base-url."
             )
         base = (base_url or settings.SITE_URL).rstrip("/") + "/"
         for number, code in table_codes_ensure(round=rnd).items():
