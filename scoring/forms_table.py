@@ -128,8 +128,14 @@ class TableDeleteForm(TableWriteForm):
 
 
 class TableAcceptForm(TableWriteForm):
-    """An acceptance or a rejection of a game (or, without a game, the table)."""
+    """An acceptance or a rejection of a game (or, without a game, the table).
 
+    ``seat`` is the seat holding the phone, as for every write; ``player`` the
+    opponent it was handed to, who accepts. A write queued by the page before the
+    hand-over has no ``player``: its ``seat`` is then the player who accepted.
+    """
+
+    player = forms.IntegerField(required=False, min_value=1, max_value=4)
     game = forms.IntegerField(required=False, min_value=1, max_value=99)
     accepted = forms.TypedChoiceField(
         choices=[("1", "yes"), ("0", "no")], coerce=lambda value: value == "1"

@@ -356,7 +356,12 @@ class TableCode(models.Model):
 class TableSubmission(models.Model):
     """One write made at a table (a deal, an acceptance…): the sheet's history for
     table entry, and the idempotency key that keeps a resent write from counting
-    twice. Who: the table's code and the seat that held the phone."""
+    twice. Who: the table's code and ``seat``, the player who did it (a deal: the
+    seat holding the phone; an acceptance: the opponent who accepted), and
+    ``phone_seat``, the seat that held the phone (the same seat for a deal; for an
+    acceptance the phone is handed to the opponent). ``phone_seat`` is empty on
+    the writes made before it was recorded (migration 0006): unknown, never
+    guessed."""
 
     class Action(models.TextChoices):
         DEAL = "deal", _("Deal added")
@@ -376,6 +381,9 @@ class TableSubmission(models.Model):
     )
     code = models.CharField(_("code"), max_length=6, validators=[validate_line])
     seat = models.PositiveSmallIntegerField(_("seat"))
+    phone_seat = models.PositiveSmallIntegerField(
+        _("phone held by seat"), null=True, blank=True
+    )
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     game = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
@@ -399,6 +407,11 @@ class TableSubmission(models.Model):
                 name="table_submission_seat_1_to_4",
             ),
             models.CheckConstraint(
+                condition=Q(phone_seat__isnull=True)
+                | (Q(phone_seat__gte=1) & Q(phone_seat__lte=4)),
+                name="table_submission_phone_seat_1_to_4",
+            ),
+            models.CheckConstraint(
                 condition=GreaterThanOrEqual(Length("key"), 8),
                 name="table_submission_key_long_enough",
             ),
@@ -411,7 +424,10 @@ class TableSubmission(models.Model):
 class Acceptance(models.Model):
     """A player's acceptance (or rejection) of a game's result, or of the whole
     table's (``game`` empty), typed on the table's phone. A later change to the
-    game's deals deletes it: a correction needs a new acceptance."""
+    game's deals deletes it: a correction needs a new acceptance. ``seat``: the
+    player who accepted; ``phone_seat``: the seat whose phone it was typed on
+    (handed over to the opponent), empty for acceptances made before it was
+    recorded (migration 0006): unknown, never guessed."""
 
     sheet = models.ForeignKey(
         ScoreSheet,
@@ -428,6 +444,9 @@ class Acceptance(models.Model):
         verbose_name=_("game"),
     )
     seat = models.PositiveSmallIntegerField(_("seat"))
+    phone_seat = models.PositiveSmallIntegerField(
+        _("phone held by seat"), null=True, blank=True
+    )
     accepted = models.BooleanField(_("accepted"))
     reason = models.TextField(
         _("reason"), blank=True, validators=[validate_text, MaxLengthValidator(500)]
@@ -450,6 +469,11 @@ class Acceptance(models.Model):
             models.CheckConstraint(
                 condition=Q(seat__gte=1) & Q(seat__lte=4),
                 name="acceptance_seat_1_to_4",
+            ),
+            models.CheckConstraint(
+                condition=Q(phone_seat__isnull=True)
+                | (Q(phone_seat__gte=1) & Q(phone_seat__lte=4)),
+                name="acceptance_phone_seat_1_to_4",
             ),
         ]
 

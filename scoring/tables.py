@@ -78,19 +78,42 @@ class RoundDeskTable(BaseTable):
 
     @staticmethod
     def _table_badge(record, url: str, extra: str = ""):
-        """The badge saying where a sheet entered at its table stands."""
-        return format_html(
+        """The badge saying where a sheet entered at its table stands, and while
+        it is disputed who rejected it and why (the sheet's history has more)."""
+        html = format_html(
             '<a class="{}" href="{}#table-entry">{}</a>',
             " ".join(filter(None, ["badge", f"table-{record.table_state}", extra])),
             url,
             record.table_state_label,
         )
+        rejection = record.rejection
+        if rejection is not None:
+            said = (
+                _("rejected by %(name)s: “%(reason)s”")
+                if rejection.reason
+                else _("rejected by %(name)s (no reason given)")
+            ) % {"name": rejection.name, "reason": rejection.reason}
+            html += format_html(
+                ' <small class="{}">{}</small>',
+                " ".join(filter(None, ["dispute-reason", extra])),
+                said,
+            )
+        return html
 
     @staticmethod
-    def _who(user, when):
+    def _who(user, when, *, at_table: bool = False):
+        """Who and when: a director's name, or "at the table" for what a table's
+        phone did (entered its first deal, confirmed by the opponents' acceptance)
+        on a sheet entered at its table; "?" for a director's account since
+        deleted."""
         if user is None and when is None:
             return "—"
-        name = user.get_username() if user else "?"
+        if user is not None:
+            name = user.get_username()
+        elif at_table:
+            name = _("at the table")
+        else:
+            name = "?"
         at = date_format(timezone.localtime(when), "H:i") if when else ""
         return f"{name} {at}".strip()
 
@@ -98,10 +121,14 @@ class RoundDeskTable(BaseTable):
         sheet = record.sheet
         if sheet is None:
             return "—"
-        return self._who(sheet.entered_by, sheet.entered_at)
+        return self._who(
+            sheet.entered_by, sheet.entered_at, at_table=bool(record.table_state)
+        )
 
     def render_confirmed(self, record):
         sheet = record.sheet
         if sheet is None:
             return "—"
-        return self._who(sheet.confirmed_by, sheet.confirmed_at)
+        return self._who(
+            sheet.confirmed_by, sheet.confirmed_at, at_table=bool(record.table_state)
+        )

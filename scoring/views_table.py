@@ -132,7 +132,7 @@ def _open(request, code: str):
             return None, Refusal(404, _unknown_message(), "unknown")
         if exc.sheet is not None:
             _speak(request, exc.sheet)
-        return None, Refusal(403, exc.message, exc.code, sheet=exc.sheet)
+        return None, Refusal(403, exc.text, exc.code, sheet=exc.sheet)
     _speak(request, sheet)
     return sheet, None
 
@@ -382,7 +382,7 @@ def _write(request, code: str, form_class, call, **form_kwargs):
         written = call(code=normal, data=form.cleaned_data, form=form, sheet=sheet)
     except services.TableCodeRefused as exc:
         status = 404 if exc.code == "unknown" else 403
-        return _refused_json(Refusal(status, exc.message, exc.code))
+        return _refused_json(Refusal(status, exc.text, exc.code))
     except SheetConflict:
         return _after_refusal(
             normal,
@@ -408,7 +408,7 @@ def _after_refusal(code: str, body: dict, *, status: int) -> JsonResponse:
         sheet = services.table_open(code=code)
     except services.TableCodeRefused as exc:
         status = 404 if exc.code == "unknown" else 403
-        return _refused_json(Refusal(status, exc.message, exc.code))
+        return _refused_json(Refusal(status, exc.text, exc.code))
     return JsonResponse({**body, "state": _state(sheet, current=True)}, status=status)
 
 
@@ -438,9 +438,11 @@ def _delete(*, code, data, form, sheet):
 
 
 def _accept(*, code, data, form, sheet):
+    player = data.get("player")
     return services.table_accept(
         code=code,
-        seat=data["seat"],
+        seat=data["seat"] if player is None else player,
+        phone_seat=None if player is None else data["seat"],
         key=data["key"],
         version=data["version"],
         game=data.get("game"),

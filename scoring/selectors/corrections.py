@@ -150,6 +150,11 @@ def describe_submission(submission: TableSubmission) -> list[str]:
 
 
 def _who(submission: TableSubmission, names: dict[int, str]) -> str:
+    if submission.action in (
+        TableSubmission.Action.ACCEPT,
+        TableSubmission.Action.REJECT,
+    ):
+        return _accepted_by(submission, names)
     name = names.get(submission.seat)
     if name:
         return _("table code %(code)s, seat %(seat)s (%(name)s)") % {
@@ -161,6 +166,44 @@ def _who(submission: TableSubmission, names: dict[int, str]) -> str:
         "code": submission.code,
         "seat": submission.seat,
     }
+
+
+def _accepted_by(submission: TableSubmission, names: dict[int, str]) -> str:
+    """Who accepted (the player tapped) and on whose phone, both by seat.
+
+    "table code ABC234, accepted by Jan Peeters (seat 2), on the phone of seat 1";
+    an acceptance recorded before the phone's seat was (``phone_seat`` empty)
+    names the player only.
+    """
+    values = {
+        "code": submission.code,
+        "name": names.get(submission.seat)
+        or _("seat %(seat)s") % {"seat": submission.seat},
+        "seat": submission.seat,
+        "phone": submission.phone_seat,
+    }
+    accepted = submission.action == TableSubmission.Action.ACCEPT
+    if submission.phone_seat is None:
+        if accepted:
+            return _("table code %(code)s, accepted by %(name)s (seat %(seat)s)") % (
+                values
+            )
+        return _("table code %(code)s, rejected by %(name)s (seat %(seat)s)") % values
+    if accepted:
+        return (
+            _(
+                "table code %(code)s, accepted by %(name)s (seat %(seat)s), "
+                "on the phone of seat %(phone)s"
+            )
+            % values
+        )
+    return (
+        _(
+            "table code %(code)s, rejected by %(name)s (seat %(seat)s), "
+            "on the phone of seat %(phone)s"
+        )
+        % values
+    )
 
 
 def sheet_history(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Prefetch
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import DealRecord, GameTotal, ScoreSheet
+from scoring.models import Acceptance, DealRecord, GameTotal, ScoreSheet
 from scoring.selectors.sheet import COMPARED
 from tournaments.models import Round, RoundLog, Seat, Table, Tournament
 from tournaments.names import entry_name
@@ -17,6 +17,7 @@ __all__ = [
     "DESK_FILTERS",
     "DeskFilter",
     "DeskRow",
+    "Rejection",
     "RoundDesk",
     "SheetNeighbours",
     "next_unconfirmed_table",
@@ -86,6 +87,15 @@ def sheet_neighbours(*, table: Table) -> SheetNeighbours:
 TableState = ScoreSheet.TableState
 
 
+@dataclass(frozen=True)
+class Rejection:
+    """An opponent's standing rejection of a table's result: who, and the reason
+    typed on the phone ("" if none)."""
+
+    name: str
+    reason: str
+
+
 @dataclass
 class DeskRow:
     """One table on the desk.
@@ -96,6 +106,8 @@ class DeskRow:
     per state: ``at_table`` (entered at the table, not yet awaiting anything),
     ``awaiting_acceptance``, ``accepted``, ``table_disputed`` (an opponent
     rejected the result) and ``taken_over`` (a director took the sheet over).
+    ``rejection``: while the table is disputed, who rejected and why
+    (``Rejection``), for the desk's list; None otherwise.
     """
 
     table: Table
@@ -103,6 +115,7 @@ class DeskRow:
     players: list[str]
     corrections: int = 0
     disputed: bool = False
+    rejection: Rejection | None = None
 
     @property
     def number(self) -> int:
@@ -301,16 +314,25 @@ def round_desk(*, round: Round) -> RoundDesk:  # noqa: A002 - the contract's nam
         .order_by("number")
     )
     disputed = _disputed_tables(round) if round.tournament.double_entry else set()
+    rejected = _rejections(round)
     rows = []
     for table in tables:
         sheet = getattr(table, "sheet", None)
+        seats = {seat.position: entry_name(seat.entry) for seat in table.seats.all()}
+        rejection = None
+        if sheet is not None and sheet.table_state == TableState.DISPUTED:
+            found = rejected.get(sheet.pk)
+            if found is not None:
+                seat, reason = found
+                rejection = Rejection(name=seats.get(seat, ""), reason=reason)
         rows.append(
             DeskRow(
                 table=table,
                 sheet=sheet,
-                players=[entry_name(seat.entry) for seat in table.seats.all()],
+                players=list(seats.values()),
                 corrections=table.correction_count,
                 disputed=table.pk in disputed,
+                rejection=rejection,
             )
         )
     counts = {f.code: sum(1 for r in rows if f(r)) for f in DESK_FILTERS}
@@ -333,6 +355,21 @@ def round_desk(*, round: Round) -> RoundDesk:  # noqa: A002 - the contract's nam
         is_last_of_phase=is_last,
         counts=counts,
     )
+
+
+def _rejections(rnd: Round) -> dict[int, tuple[int, str]]:
+    """The standing rejections of the round's tables: sheet id → (seat, reason),
+    the latest of a sheet's (one query; none where the desk enters alone)."""
+    if rnd.tournament.result_entry == Tournament.ResultEntry.DESK:
+        return {}
+    found = {}
+    for sheet_id, seat, reason in (
+        Acceptance.objects.filter(sheet__table__round=rnd, accepted=False)
+        .order_by("at", "id")
+        .values_list("sheet_id", "seat", "reason")
+    ):
+        found[sheet_id] = (seat, reason)
+    return found
 
 
 def _disputed_tables(rnd: Round) -> set[int]:

@@ -18,6 +18,7 @@ from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.validators import validate_text
 from scoring.models import (
@@ -71,12 +72,25 @@ class TableCodeRefused(EntryError):
     entered at the desk), ``mode`` (not entered deal by deal), ``confirmed``,
     ``taken_over`` (a director took the sheet over). ``sheet`` is the sheet
     behind the code when it may still be shown read-only (else None).
+
+    The message is kept untranslated (a lazy string and its ``values``) and
+    :attr:`text` translates it when read: the view learns the page's language
+    (the tournament's) only from the sheet this refusal carries.
     """
 
-    def __init__(self, message: str, *, code: str, sheet=None) -> None:
+    def __init__(self, message, *, code: str, sheet=None, values=None) -> None:
         super().__init__(message, code=code)
         self.sheet = sheet
+        self.values = values or {}
         self.status = 404 if code == "unknown" else 403
+
+    @property
+    def text(self) -> str:
+        """The message in the language active now."""
+        return str(self.message) % self.values if self.values else str(self.message)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass
@@ -155,7 +169,7 @@ def _sheet_of(code: str) -> ScoreSheet:
     )
     if found is None:
         raise TableCodeRefused(
-            _(
+            gettext_lazy(
                 "No table has this code. Check the code printed on your table's "
                 "score sheet."
             ),
@@ -180,12 +194,14 @@ def _check_usable(sheet: ScoreSheet, *, later: bool = True) -> None:
     tournament = rnd.tournament
     if tournament.result_entry == Tournament.ResultEntry.DESK:
         raise TableCodeRefused(
-            _("In this tournament the results are entered at the desk only."),
+            gettext_lazy(
+                "In this tournament the results are entered at the desk only."
+            ),
             code="desk_only",
         )
     if tournament.entry_mode != Tournament.EntryMode.DEALS:
         raise TableCodeRefused(
-            _(
+            gettext_lazy(
                 "This tournament does not enter card points deal by deal: its "
                 "results are entered at the desk."
             ),
@@ -193,13 +209,16 @@ def _check_usable(sheet: ScoreSheet, *, later: bool = True) -> None:
         )
     if rnd.status == Round.Status.DRAFT:
         raise TableCodeRefused(
-            _("Round %(number)s is not published yet.") % {"number": rnd.number},
+            gettext_lazy("Round %(number)s is not published yet."),
+            values={"number": rnd.number},
             code="round_not_open",
         )
     if rnd.status == Round.Status.CLOSED:
         raise TableCodeRefused(
-            _("Round %(number)s is closed: no more results are entered here.")
-            % {"number": rnd.number},
+            gettext_lazy(
+                "Round %(number)s is closed: no more results are entered here."
+            ),
+            values={"number": rnd.number},
             code="round_not_open",
             sheet=sheet,
         )
@@ -209,23 +228,25 @@ def _check_usable(sheet: ScoreSheet, *, later: bool = True) -> None:
         .exists()
     ):
         raise TableCodeRefused(
-            _(
+            gettext_lazy(
                 "This code was for round %(number)s; a later round is under way. "
                 "Use the code on your new table's score sheet."
-            )
-            % {"number": rnd.number},
+            ),
+            values={"number": rnd.number},
             code="round_not_open",
             sheet=sheet,
         )
     if sheet.status == ScoreSheet.Status.CONFIRMED:
         raise TableCodeRefused(
-            _("This table's result is confirmed: it can no longer change here."),
+            gettext_lazy(
+                "This table's result is confirmed: it can no longer change here."
+            ),
             code="confirmed",
             sheet=sheet,
         )
     if sheet.table_state == State.DESK:
         raise TableCodeRefused(
-            _(
+            gettext_lazy(
                 "A director has taken this table's score sheet over: ask the desk "
                 "for any change."
             ),
@@ -312,6 +333,7 @@ def _log(
     *,
     code: str,
     seat: int,
+    phone_seat: int | None,
     key: str,
     action: str,
     game: int | None,
@@ -324,6 +346,7 @@ def _log(
         key=key,
         code=code,
         seat=seat,
+        phone_seat=phone_seat,
         action=action,
         game=game,
         before=before,
@@ -397,6 +420,7 @@ def _deal_write(
             fresh,
             code=normal,
             seat=seat,
+            phone_seat=seat,
             key=key,
             action=action(),
             game=game_number,
@@ -533,14 +557,18 @@ def table_accept(
     game: int | None,
     accepted: bool,
     reason: str = "",
+    phone_seat: int | None = None,
 ) -> TableWrite:
     """Accept (or reject, ``accepted=False``) a finished game, or the whole table
     (``game=None``) when the tournament accepts the table at once.
 
-    The accepting seat must be an opponent of whoever entered the deals. A
-    rejection marks the table disputed; a later acceptance of the same scope
-    replaces it. Once every game is finished and accepted the sheet is accepted,
-    and where the opponents' acceptance confirms, confirmed (public at once).
+    ``seat`` is the player who accepts, who must be an opponent of whoever
+    entered the deals; ``phone_seat`` the seat whose phone was handed over to
+    them (any seat of the table, the winners' own included; None: not said, as
+    the page before the hand-over sent it). Both are recorded. A rejection marks
+    the table disputed; a later acceptance of the same scope replaces it. Once
+    every game is finished and accepted the sheet is accepted, and where the
+    opponents' acceptance confirms, confirmed (public at once).
     """
     key = _check_key(key)
     version = _number(version, "version")
@@ -554,6 +582,8 @@ def table_accept(
     _check_usable(sheet)
     seats = _seats(sheet)
     seat = _check_seat(seat, seats)
+    if phone_seat is not None:
+        phone_seat = _check_seat(phone_seat, seats)
     try:
         fresh = _lock(sheet=sheet, version=version, by=None)
     except SheetConflict:
@@ -616,12 +646,18 @@ def table_accept(
         )
     Acceptance.objects.filter(sheet=fresh, game=target).delete()
     Acceptance.objects.create(
-        sheet=fresh, game=target, seat=seat, accepted=bool(accepted), reason=reason
+        sheet=fresh,
+        game=target,
+        seat=seat,
+        phone_seat=phone_seat,
+        accepted=bool(accepted),
+        reason=reason,
     )
     _log(
         fresh,
         code=normal,
         seat=seat,
+        phone_seat=phone_seat,
         key=key,
         action=Action.ACCEPT if accepted else Action.REJECT,
         game=game_number,

@@ -45,8 +45,14 @@ State = ScoreSheet.TableState
 def acceptances_reset(*, sheet: ScoreSheet, games: Iterable[int]) -> None:
     """Delete the acceptances of changed games (ids) and the table-wide one.
 
-    A correction after acceptance needs a new acceptance.
+    A change after acceptance needs a new acceptance, while the table may still
+    give one. A confirmed sheet's code writes nothing, so nobody could: a
+    director's correction of it keeps the acceptances (the sheet stays accepted
+    at its table, never "awaiting" what cannot come), and the correction, with
+    its reason, is in the sheet's history after them.
     """
+    if sheet.status == ScoreSheet.Status.CONFIRMED:
+        return
     ids = list(games)
     Acceptance.objects.filter(sheet=sheet).filter(
         Q(game__isnull=True) | Q(game_id__in=ids)

@@ -565,7 +565,8 @@ def test_the_history_names_the_table_code_and_seat(coded):
         "Deal added",
     ]
     name = table.seats.get(position=3).entry.player.full_name
-    assert history[0].who == f"table code {code}, seat 3 ({name})"
+    # Sent without the phone's seat (as the page before the hand-over did).
+    assert history[0].who == f"table code {code}, rejected by {name} (seat 3)"
     assert history[0].reason == "two deals missing"
     assert history[0].changes == ["Game 1: 120–0"]
     assert history[1].changes == ["Game 1, deal 2: — → NT 60–0"]
