@@ -87,6 +87,17 @@ def key_labels(lang: str | None = None) -> dict[str, str]:
     return labels
 
 
+def key_symbols(lang: str | None = None) -> dict[str, str]:
+    """Map every key and symbol to the trump's sign (a deal waiting to be saved)."""
+    signs = {
+        key: SUIT_SYMBOLS.get(trump, str(TRUMP_NAMES[trump]))
+        for key, trump in trump_keys(lang).items()
+    }
+    for symbol, trump in TRUMP_SYMBOLS.items():
+        signs[symbol] = SUIT_SYMBOLS.get(trump, symbol)
+    return signs
+
+
 def _number(**attrs) -> forms.TextInput:
     return forms.TextInput(
         attrs={"inputmode": "numeric", "autocomplete": "off", "size": 3, **attrs}

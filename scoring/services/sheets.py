@@ -19,8 +19,9 @@ from scoring.services.commit import (
     _lock,
     entry_mode_check,
 )
-from scoring.services.errors import EntryConflict, EntryError
+from scoring.services.errors import EntryConflict, EntryError, SheetConflict
 from scoring.services.inputs import MAX_TOTAL, DealInput, GameInput
+from scoring.services.keys import desk_key_record, desk_replayed, key_check
 from tournaments.models import Game, Seat, Table
 from tournaments.names import entry_name
 from tournaments.services import tournament_touch
@@ -58,11 +59,19 @@ def deal_record(
     number: int | None = None,
     copy: int = 1,
     reason: str = "",
+    key: str | None = None,
 ) -> ScoreSheet:
     """Add a deal to a game (``number=None``) or replace deal ``number``.
 
     The whole game is checked again by the engine; on a refusal nothing is saved.
+    ``key`` (the desk's queue sends one with every deal): a key saved before saves
+    nothing and returns the sheet as it is, even with a stale version.
     """
+    if key is not None:
+        key = key_check(key)
+        replayed = desk_replayed(sheet=sheet, key=key)
+        if replayed is not None:
+            return replayed
 
     def mutate(fresh, games, state):
         entry_mode_check(tournament=fresh.table.round.tournament, deals=True)
@@ -80,9 +89,18 @@ def deal_record(
             )
         return {g.id}
 
-    return _commit(
-        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
-    )
+    try:
+        fresh = _commit(
+            sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+        )
+    except SheetConflict:
+        # The same save, sent again while the first was saving: that one counted.
+        replayed = desk_replayed(sheet=sheet, key=key)
+        if replayed is not None:
+            return replayed
+        raise
+    desk_key_record(sheet=fresh, key=key)
+    return fresh
 
 
 @transaction.atomic

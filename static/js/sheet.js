@@ -46,6 +46,18 @@
     }
   });
 
+  function refreshEntry() {
+    var a = document.querySelector("#sheet [data-points-a]");
+    if (a) showB(a);
+    var trump = document.querySelector("#sheet [data-trump]");
+    if (trump) {
+      var hint = trump.parentElement.querySelector(".trump-hint");
+      var text = trump.value.trim();
+      var name = labels()[text] || labels()[text.toLowerCase()];
+      if (hint) hint.textContent = name || "";
+    }
+  }
+
   function focusEntry() {
     var target =
       document.querySelector("#sheet .field-error input, #sheet .field-error select") ||
@@ -55,15 +67,11 @@
       target.focus();
       if (target.select) target.select();
     }
-    var a = document.querySelector("#sheet [data-points-a]");
-    if (a) showB(a);
-    var trump = document.querySelector("#sheet [data-trump]");
-    if (trump && trump.value) {
-      var hint = trump.parentElement.querySelector(".trump-hint");
-      var name = labels()[trump.value.trim()] || labels()[trump.value.trim().toLowerCase()];
-      if (hint) hint.textContent = name || "";
-    }
+    refreshEntry();
   }
+
+  // The desk's queue (desk_queue.js) keeps the entry row across its answers.
+  window.manilleSheet = {focusEntry: focusEntry, refreshEntry: refreshEntry, labels: labels};
 
   document.addEventListener("DOMContentLoaded", focusEntry);
   document.addEventListener("htmx:afterSettle", focusEntry);
@@ -78,10 +86,17 @@
     return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || el.isContentEditable;
   }
 
+  // Leaving the sheet waits until the deals typed are saved.
+  function go(href) {
+    var queue = window.manilleDeskQueue;
+    if (queue) queue.whenIdle(function () { window.location.assign(href); });
+    else window.location.assign(href);
+  }
+
   function follow(selector) {
     var link = document.querySelector(selector);
     if (!link) return false;
-    window.location.assign(link.href);
+    go(link.href);
     return true;
   }
 
@@ -132,7 +147,7 @@
       var filters = document.querySelectorAll("#desk-filters > a");
       var link = filters[parseInt(key, 10)];
       if (link) {
-        window.location.assign(link.href);
+        go(link.href);
         done = true;
       }
     }
