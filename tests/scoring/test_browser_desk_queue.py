@@ -195,7 +195,9 @@ def test_a_reload_keeps_the_queue_and_a_lost_answer_saves_once(
     # A reload before the queue was sent again: the queue is still there.
     page.unroute("**/deal/")
     page.reload()
-    page.wait_for_function("() => document.querySelectorAll('#game-1 tr.deal-row').length === 2")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#game-1 tr.deal-row').length === 2"
+    )
     assert saved(table) == [("clubs", 35), ("diamonds", 40)]  # the first, once
     assert page.locator("#desk-queue").is_hidden()
 
