@@ -191,7 +191,7 @@
     if (fields.points_a !== undefined && fields.points_a !== "") {
       var a = parseInt(fields.points_a, 10);
       var b = fields.points_b !== undefined && fields.points_b !== "" ? fields.points_b :
-        (isNaN(a) ? "?" : String(total - a));
+        (isNaN(a) || a < 0 || a > total ? "?" : String(total - a));
       parts.push(fields.points_a + "–" + b);
     }
     ["knocks", "tricks_a", "tens_a", "aces_a", "kings_a", "queens_a", "jacks_a"].forEach(function (name) {
@@ -356,6 +356,14 @@
     if (whole) {
       if (window.manilleSheet) window.manilleSheet.focusEntry();
     } else {
+      // The answer's messages belong to the deal it refused, shown on its own
+      // row: not to the entry row, which holds what is typed now.
+      fresh.querySelectorAll("#entry-row .field-error").forEach(function (el) {
+        el.classList.remove("field-error");
+      });
+      fresh.querySelectorAll("#entry-row .errorlist, .entry-errors, #sheet-error").forEach(function (el) {
+        el.remove();
+      });
       if (dirty(typed)) writeEntry(typed);
       else {
         var d = nextDeclarer();

@@ -152,6 +152,9 @@ def test_a_refused_deal_waits_by_its_row_and_the_ones_after_it_keep_their_order(
     waiting = page.locator("tr.pending-row.queued")
     assert waiting.count() == 1 and "31" in waiting.inner_text()
     assert page.input_value("#entry-row [name=trump]") == "s"  # not wiped
+    # The message is the refused deal's, on its row: not on what is typed now.
+    assert page.locator("#entry-row .field-error").count() == 0
+    assert "75–?" in refused.inner_text()
     shot(page, "desk-queue-refused")
     assert saved(table) == [("clubs", 35)]
 
