@@ -1,15 +1,20 @@
 """Read clubs, players and teams for the director's lists and the import.
 
-The lists' searches ignore case and accents ("ghesquiere" finds Ghesquière), as
-check-in and "where do I sit?" do: the texts are folded in Python with the one
-folding function (SQLite has no ``unaccent``, and a stored folded column would be
+The lists' searches ignore case, accents, apostrophes, hyphens and spaces
+("ghesquiere" finds Ghesquière, "dhondt" D'Hondt, "vandewalle" Van de Walle), as
+check-in and "where do I sit?" do, and the lists come in a reader's name order
+("Dewulf, Éric" before "Dewulf, Rita"): the texts are folded in Python with the one
+folding helper (SQLite has no ``unaccent``, and a stored folded column would be
 one more thing to keep in step). A club's players, the players of a federation, a
 few thousand rows: a few narrow columns each, read once per search.
 """
 
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
 from django.db.models import Count, QuerySet
 
-from clubs.folding import fold
+from clubs.folding import fold, fold_matches, fold_words, sort_key
 from clubs.models import Club, Player, Team
 
 
@@ -22,16 +27,28 @@ def _matching(
     fields too: ``club__name``); the ``whole`` fields (a member number, a club's
     short name) match only when typed whole: "12" does not find number 123.
     """
-    words = fold(query).split()
+    words = fold_words(query)
     if not words:
         return queryset
     keep = []
     for pk, *values in queryset.values_list("pk", *fields, *whole):
         text = fold(" ".join(v for v in values[: len(fields)] if v))
         exact = {fold(v) for v in values[len(fields) :] if v}
-        if all(w in text or w in exact for w in words):
+        if all(w in exact or fold_matches([w], text) for w in words):
             keep.append(pk)
     return queryset.filter(pk__in=keep)
+
+
+Row = TypeVar("Row")
+
+
+def in_name_order(rows: Iterable[Row], *, name: Callable[[Row], str]) -> list[Row]:
+    """Return ``rows`` in a reader's order of their names (``folding.sort_key``).
+
+    The database's order puts "Éric" after "Rita" (SQLite compares code points):
+    a list of a few thousand rows is sorted here instead, read in one query.
+    """
+    return sorted(rows, key=lambda row: sort_key(name(row)))
 
 
 def club_list(*, query: str = "") -> QuerySet[Club]:

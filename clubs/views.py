@@ -66,8 +66,11 @@ def clubs(request):
     return _list_page(
         request,
         title=_("Clubs"),
-        rows=access.clubs_editable(
-            user=request.user, clubs=club_selectors.club_list(query=_query(request))
+        rows=club_selectors.in_name_order(
+            access.clubs_editable(
+                user=request.user, clubs=club_selectors.club_list(query=_query(request))
+            ),
+            name=lambda club: club.name,
         ),
         table_class=ClubTable,
         create_url=reverse("director:club_create"),
@@ -82,9 +85,12 @@ def players(request):
     return _list_page(
         request,
         title=_("Players"),
-        rows=access.players_editable(
-            user=request.user,
-            players=club_selectors.player_list(query=_query(request)),
+        rows=club_selectors.in_name_order(
+            access.players_editable(
+                user=request.user,
+                players=club_selectors.player_list(query=_query(request)),
+            ),
+            name=lambda player: player.sort_name,
         ),
         table_class=PlayerTable,
         create_url=reverse("director:player_create"),
@@ -101,8 +107,11 @@ def teams(request):
     return _list_page(
         request,
         title=_("Teams"),
-        rows=access.teams_editable(
-            user=request.user, teams=club_selectors.team_list(query=_query(request))
+        rows=club_selectors.in_name_order(
+            access.teams_editable(
+                user=request.user, teams=club_selectors.team_list(query=_query(request))
+            ),
+            name=lambda team: team.name,
         ),
         table_class=TeamTable,
         create_url=reverse("director:team_create"),
@@ -237,10 +246,9 @@ def my_clubs(request):
 
 def _people_page(request, club: Club, *, manager_form=None, status=200):
     staff = access.user_edits_everyone(user=request.user)
-    members = list(
-        Player.objects.filter(club=club)
-        .select_related("substitute__club")
-        .order_by("last_name", "first_name")
+    members = club_selectors.in_name_order(
+        Player.objects.filter(club=club).select_related("substitute__club"),
+        name=lambda player: player.sort_name,
     )
     return render(
         request,

@@ -27,7 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from clubs.folding import fold
+from clubs.folding import sort_key as name_sort_key
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -96,9 +96,9 @@ def shrink(
     return fit(text, font, scaled, width), scaled
 
 
-def sort_key(text: str) -> str:
-    """Return an accent- and case-blind key so that Élise sorts among the Es."""
-    return fold(text)
+def sort_key(text: str) -> tuple:
+    """Return the key that sorts names as a reader expects: Élise among the Es."""
+    return name_sort_key(text)
 
 
 # -------------------------------------------------------------- the base document

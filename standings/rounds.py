@@ -18,6 +18,7 @@ from itertools import combinations
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 
+from clubs.folding import fold_matches, fold_words
 from scoring.models import ScoreSheet, TableEvent
 from standings.selectors import PUBLIC_ROUND_STATUSES
 from tournaments.models import Bye, Entry, Game, Round, Seat, Table
@@ -466,9 +467,9 @@ def seat_lookup(*, round: Round, query: str = "") -> list[SeatFound]:
     case and accents ("eric" finds "Éric"); every word of the query must appear.
     An empty query returns everybody. Reads the round's cached ``seat_index``.
     """
-    words = fold(query).split()
+    words = fold_words(query)
     return [
         SeatFound(seat=RoundSeat(*seat), table=table, folded=folded)
         for folded, table, seat in seat_index(round=round)
-        if all(w in folded for w in words)
+        if fold_matches(words, folded)
     ]

@@ -5,7 +5,11 @@ from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
 
-from clubs.folding import fold  # the one folding function (also read from here)
+from clubs.folding import (  # the one folding helper (also read from here)
+    fold,
+    fold_matches,
+    fold_words,
+)
 from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
 from tournaments.versioning import tournament_cached
 
@@ -95,10 +99,10 @@ def entry_list(*, tournament: Tournament) -> QuerySet[Entry]:
 def entry_search(*, tournament: Tournament, query: str = "") -> list[Entry]:
     """Return the entries whose name, team, club or member number matches ``query``."""
     entries = sorted(entry_list(tournament=tournament), key=_entry_sort_key)
-    words = fold(query).split()
+    words = fold_words(query)
     if not words:
         return entries
-    return [e for e in entries if all(w in entry_search_text(e) for w in words)]
+    return [e for e in entries if fold_matches(words, entry_search_text(e))]
 
 
 def _entry_sort_key(entry: Entry) -> tuple[str, str]:

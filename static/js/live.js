@@ -7,20 +7,34 @@
 
   /* ---- find a name: hide rows that do not match ---------------------------- */
   /* The twin of clubs.folding.fold, which folds the rows' data-name on the server:
-     lower case, no accents ("Ghesquière" → "ghesquiere"). */
+     lower case, no accents, apostrophes or dots ("D’Hondt" → "dhondt"), a hyphen
+     read as a space, one space between words; a word is also found in the words run together
+     (clubs.folding.fold_matches: "vandewalle" finds "van de walle"). */
+  var LETTERS = {"ø": "o", "đ": "d", "ł": "l", "ı": "i", "æ": "ae", "œ": "oe"};
   function fold(text) {
-    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    return text.replace(/['’‘ʼʹ`´′.·]/g, "").replace(/[\-‐‑‒–—―]/g, " ")
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "").toLowerCase()
+      .replace(/[øđłıæœ]/g, function (c) { return LETTERS[c]; })
+      .split(/\s+/).filter(Boolean).join(" ");
+  }
+  function foldMatches(words, folded) {
+    var joined = folded.replace(/ /g, "");
+    return words.every(function (w) {
+      return folded.indexOf(w) !== -1 || joined.indexOf(w) !== -1;
+    });
   }
   function applyFind() {
     var input = document.querySelector("[data-find]");
     if (!input) return;
-    var q = fold(input.value).split(/\s+/).filter(Boolean).join(" ");
+    var q = fold(input.value);
+    var words = q.split(" ").filter(Boolean);
     var rows = document.querySelectorAll("#live-region tbody tr");
     var shown = 0;
     for (var i = 0; i < rows.length; i++) {
       var tr = rows[i];
       var name = tr.getAttribute("data-name") || fold(tr.textContent);
-      var hit = !q || name.indexOf(q) !== -1;
+      var hit = !q || foldMatches(words, name);
       tr.hidden = !hit;
       if (hit) shown++;
     }

@@ -93,7 +93,7 @@ def test_fold_is_the_one_function_every_app_uses():
     assert tournament_selectors.fold is fold
     assert fold("Thérèse GHESQUIÈRE") == "therese ghesquiere"
     assert fold("Noël") == "noel" and fold(None) == ""
-    assert sort_key("Élise") == fold("Élise")
+    assert sort_key("Élise")[0] == (fold("Élise"),)  # among the Es
 
 
 def test_the_directors_pages_search_without_accents(
