@@ -10,7 +10,6 @@ from clubs.models import Club, Player
 from clubs.params import parse_id
 from clubs.validators import validate_line
 from scorepad.kinds import DESCRIPTIONS, KINDS, TRICK_HOUSE, Kind
-from scorepad.models import Variant
 from scorepad.services import NAME_MAX, Seat
 from scoring.engine import SUIT_SYMBOLS, Trump
 from scoring.forms import TRUMP_NAMES
@@ -113,7 +112,10 @@ class PadGameForm(forms.Form):
     """The new-game page: variant, club, players (3–7) and the house settings."""
 
     variant = forms.ChoiceField(
-        label=_("Game"), choices=Variant.choices, widget=ButtonChoices
+        label=_("Game"),
+        # The pad's own names, which say what each game is (``scorepad.kinds``).
+        choices=[(code, kind.label) for code, kind in KINDS.items()],
+        widget=ButtonChoices,
     )
     club = RowChoiceField(
         label=_("Club"),
@@ -136,7 +138,10 @@ class PadGameForm(forms.Form):
         max_value=200,
         required=False,
         widget=_number(),
-        help_text=_("Agreed beforehand; every player deals equally often."),
+        help_text=_(
+            "Agreed beforehand; every player deals equally often. Left empty: "
+            "every player deals three times."
+        ),
     )
     stakes = StakesField(
         label=_("Stakes"),
@@ -307,6 +312,17 @@ class PadDealForm(forms.Form):
         self.fields[first].widget.attrs["data-autofocus"] = "1"
         if "points" in self.fields:
             self.fields["points"].widget.attrs["data-after-trump"] = "1"
+
+    @property
+    def keypad_after(self) -> str:
+        """The last number box: the phone's keypad goes below it."""
+        boxes = [
+            name
+            for name, field in self.fields.items()
+            if "pad-number" in field.widget.attrs.get("class", "")
+            and not field.widget.is_hidden
+        ]
+        return boxes[-1] if boxes else ""
 
     def number(self) -> int | None:
         return self.cleaned_data.get("number")

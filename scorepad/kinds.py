@@ -91,6 +91,10 @@ class Kind:
     def revoke_choices(self, names: list[str]) -> list[tuple[int, str]]:
         return []
 
+    def sides(self, names: list[str]) -> list[tuple[str, tuple[int, ...]]]:
+        """Who scores together: (name, positions) per side; each for himself here."""
+        return [(name, (i,)) for i, name in enumerate(names)]
+
 
 class FourPlayers(Kind):
     """The partnership game: positions 0 and 2 against 1 and 3."""
@@ -114,6 +118,11 @@ class FourPlayers(Kind):
 
     def revoke_choices(self, names):
         return list(enumerate(self.side_names(names)))
+
+    def sides(self, names):
+        """The two partnerships: 1 and 3 against 2 and 4, one total each."""
+        one, two = self.side_names(names)
+        return [(one, (0, 2)), (two, (1, 3))]
 
     def rules(self, *, house, players):
         return _trick_rules(house)
@@ -242,7 +251,8 @@ class Auction(Kind):
 
 class AuctionOne(Auction):
     code = Variant.AUCTION_1.value
-    label = Variant.AUCTION_1.label
+    # What it is, not only its number: a newcomer chooses by the name.
+    label = _("Auction (1): the widow, for stakes")
     number = 1
     house_fields = ("deals", "stakes")
     deal_fields = ("declarer", "points", "made", "exchanged")
@@ -250,7 +260,7 @@ class AuctionOne(Auction):
 
 class AuctionTwo(Auction):
     code = Variant.AUCTION_2.value
-    label = Variant.AUCTION_2.label
+    label = _("Auction (2): bidding for points")
     number = 2
     house_fields = ("deals",)
     deal_fields = ("declarer", "bid", "all_tricks", "made", "points")
@@ -258,7 +268,7 @@ class AuctionTwo(Auction):
 
 class AuctionThree(Auction):
     code = Variant.AUCTION_3.value
-    label = Variant.AUCTION_3.label
+    label = _("Auction (3): bidding, cards on the table")
     number = 3
     house_fields = ("deals", "double_for_all_tricks", "double_for_no_exchange")
     deal_fields = ("declarer", "bid", "all_tricks", "exchanged", "made", "points")
@@ -287,6 +297,8 @@ DESCRIPTIONS = {
         "As (2), with cards on the table the declarer may exchange with."
     ),
 }
+# The number of deals when none is agreed: every player deals this many times.
+DEFAULT_DEALS_EACH = 3
 
 
 def kind_for(code: str) -> Kind:

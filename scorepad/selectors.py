@@ -51,11 +51,17 @@ class DealLine:
 
 @dataclass(frozen=True)
 class PadView:
-    """One game as its page shows it."""
+    """One game as its page shows it.
+
+    ``names`` are the players; ``columns`` who scores together, one total and one
+    column of the deals each: the two partnerships of the four-player game, every
+    player in the others.
+    """
 
     game: PadGame
     kind: Kind
     names: list[str]
+    columns: list[str]
     totals: list[PlayerTotal]
     deals: list[DealLine]
     next_number: int
@@ -181,12 +187,14 @@ def pad_view(*, game: PadGame) -> PadView:
     winners = set(game.winners) if game.finished else set()
     best = max(totals) if totals else 0
     deals: list[PadDeal] = list(game.deals.order_by("number"))
+    sides = kind.sides(names)
     lines = [
         DealLine(
             number=d.number,
             dealer=names[kind.dealer(number=d.number, players=count)],
             summary=_summary(kind, d.payload, names),
-            scores=tuple(d.scores),
+            # Partners score alike: the side's first player's score is the side's.
+            scores=tuple(d.scores[who[0]] for _name, who in sides),
         )
         for d in deals
     ]
@@ -195,15 +203,16 @@ def pad_view(*, game: PadGame) -> PadView:
         game=game,
         kind=kind,
         names=names,
+        columns=[name for name, _who in sides],
         totals=[
             PlayerTotal(
                 position=i,
                 name=name,
-                total=totals[i],
-                leads=bool(deals) and totals[i] == best,
-                won=i in winners,
+                total=totals[who[0]],
+                leads=bool(deals) and totals[who[0]] == best,
+                won=bool(winners.intersection(who)),
             )
-            for i, name in enumerate(names)
+            for i, (name, who) in enumerate(sides)
         ],
         deals=lines,
         next_number=next_number,

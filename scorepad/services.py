@@ -13,7 +13,7 @@ from clubs.models import Club, Player
 from clubs.validators import validate_line
 from config.errors import InvalidInput, StateConflict
 from scorepad.access import check_can_use_pad
-from scorepad.kinds import KINDS, TRICK_HOUSE, Kind, Outcome
+from scorepad.kinds import DEFAULT_DEALS_EACH, KINDS, TRICK_HOUSE, Kind, Outcome
 from scorepad.models import PadDeal, PadGame, PadPlayer
 from scoring.engine import InvalidDeal
 from scoring.services import engine_message
@@ -136,6 +136,9 @@ def _house(*, kind: Kind, house: dict, players: int) -> dict:
         clean[name] = list(value) if wanted is list else value
     if "target" in kind.house_fields:
         clean.setdefault("target", TRICK_HOUSE["target"])
+    if "deals" in kind.required_house:
+        # None agreed: every player deals equally often, a few times each.
+        clean.setdefault("deals", DEFAULT_DEALS_EACH * players)
     for name in kind.required_house:
         if name not in clean:
             raise InvalidInput(

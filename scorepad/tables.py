@@ -7,6 +7,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from clubs.tables import BaseTable
+from scorepad.kinds import KINDS
 
 PHONE_HIDDEN = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
 
@@ -38,7 +39,7 @@ class PadGameTable(BaseTable):
         )
 
     def render_variant(self, record):
-        return record.get_variant_display()
+        return KINDS[record.variant].label
 
     def render_club(self, record):
         return record.club.name if record.club else "—"

@@ -1,7 +1,7 @@
 // The score pad's keyboard and page helpers: focus the deal's first box, a trump
 // letter (or suit sign) picks the trump and jumps to the points, digits pick a
-// player in a row of player buttons; on the new-game page, show only the house
-// settings and help of the chosen variant.
+// player in a row of player buttons; on a phone, the keypad types the numbers; on
+// the new-game page, show only the house settings and help of the chosen variant.
 (function () {
   "use strict";
 
@@ -70,6 +70,52 @@
     if (group && pickNth(group, event.key)) event.preventDefault();
   });
 
+  // The keypad (on a phone): digits go into the number box last tapped, the
+  // points first; the phone's own keyboard stays closed (inputmode "none"), a
+  // keyboard plugged in still types.
+  var target = null;
+  function keypadShown() {
+    var pad = document.getElementById("pad-keypad");
+    return !!pad && getComputedStyle(pad).display !== "none";
+  }
+  function setTarget(input) {
+    if (target) target.classList.remove("pad-target");
+    target = input;
+    if (target) target.classList.add("pad-target");
+  }
+  function bindKeypad() {
+    var form = document.getElementById("pad-deal");
+    if (!form || !keypadShown()) return;
+    var boxes = form.querySelectorAll("input.pad-number");
+    boxes.forEach(function (box) {
+      box.setAttribute("inputmode", "none"); // no phone keyboard; keys still type
+      box.addEventListener("focus", function () { setTarget(box); });
+      box.addEventListener("click", function () { setTarget(box); });
+    });
+    setTarget(
+      form.querySelector(".field-error input.pad-number") ||
+      form.querySelector("input.pad-number[data-after-trump]") ||
+      boxes[0] || null
+    );
+    document.getElementById("pad-keypad").addEventListener("click", function (event) {
+      var key = event.target.closest("[data-digit]");
+      if (!key || !target) return;
+      var digit = key.getAttribute("data-digit");
+      var value = target.value;
+      if (digit === "back") value = value.slice(0, -1);
+      else if (value === "0") value = digit;
+      else if (value.replace("-", "").length < 3) value += digit;
+      target.value = value;
+      target.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    // Choosing the trump (or a player) moves on to the points, as a letter does.
+    form.addEventListener("change", function (event) {
+      if (event.target.closest('[data-field="trump"]')) {
+        setTarget(form.querySelector("input.pad-number[data-after-trump]") || target);
+      }
+    });
+  }
+
   // On the new-game page: the house settings and help of the chosen variant only.
   function showVariant() {
     var form = document.getElementById("pad-new");
@@ -109,6 +155,7 @@
   });
   document.addEventListener("DOMContentLoaded", function () {
     showVariant();
+    bindKeypad();
     focusFirst();
   });
 })();

@@ -172,7 +172,6 @@ def test_a_wrongly_typed_deal_is_refused_before_the_engine(manager, club):
         ("auction_1", ("A", "B", "C"), {"deals": 3}, "stakes"),
         ("auction_1", ("A", "B", "C"), {"deals": 3, "stakes": [1, 2]}, "stakes"),
         ("auction_2", ("A", "B", "C"), {"deals": 4}, "deals"),
-        ("auction_3", ("A", "B", "C"), {}, "deals"),
         ("nonsense", ("A", "B", "C"), {}, "variant"),
     ],
 )
