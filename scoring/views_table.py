@@ -207,6 +207,31 @@ def _strings() -> dict:
             "Send yours anyway, or discard it."
         ),
         "send_anyway": _("Send my deal anyway"),
+        "sending": _("sending…"),
+        "not_sent": _("not sent: your choice"),
+        "game_short": _("G%(number)s"),
+        "unsent_title": _("Not sent yet (%(count)s)"),
+        "refused_deal": _("A deal of game %(game)s was refused: %(message)s"),
+        "ended": _(
+            "Game %(game)s has ended on the other phone: this deal was typed for "
+            "it and is not sent. Add it to the game in play, or discard it."
+        ),
+        "move_to": _("Add it to game %(game)s"),
+        "finish_first": _("Save or clear the deal you are typing first."),
+        "accept_again": _(
+            "The other phone at this table saved first: check the result again, "
+            "then accept or reject it."
+        ),
+        "either": _("%(first)s or %(last)s"),
+        "give_phone": _("Give the phone to %(names)s, of the other side."),
+        "who_accepts": _("Who has the phone now?"),
+        "i_am": _("I am %(name)s"),
+        "check_result": _("%(name)s, check the result:"),
+        "not_me": _("Not %(name)s? Back"),
+        "give_back": _("Accepted by %(name)s. Give the phone back to %(holder)s."),
+        "give_back_rejected": _(
+            "Rejected by %(name)s. Give the phone back to %(holder)s."
+        ),
         "target": _("to %(target)s"),
         "finished": _("Game over"),
         "won_by": _("Won by %(names)s"),
@@ -220,9 +245,6 @@ def _strings() -> dict:
         "cancel": _("Cancel"),
         "accepted_by": _("Accepted by %(name)s"),
         "rejected_by": _("Rejected by %(name)s"),
-        "waiting_acceptance": _(
-            "Hand the phone to a player of the other side to accept."
-        ),
         "disputed": _("Disputed: a director will come to the table."),
         "choose_trump": _("Choose the trump."),
         "type_points": _("Type the points."),

@@ -3,7 +3,11 @@
    random key and waits in a queue kept in localStorage (per table code) until the
    server has it; the queue is sent in order, one write at a time, each with the
    sheet's last known version; a resent key is answered "replayed" and saved once.
-   The sheet is polled every 2.5 s (ETag, 304) so two phones see each other. */
+   The sheet is polled every 2.5 s (ETag, 304) so two phones see each other.
+   Nothing typed leaves the queue without the player's choice: when the other
+   phone saved first (a conflict), or finished the game a deal was typed for,
+   the queue stops and asks, by the keypad, where the player looks; every deal
+   not sent yet is listed there too, whatever game it was typed for. */
 (function () {
   "use strict";
   var root = document.getElementById("table-app");
@@ -84,6 +88,9 @@
   var formError = null;
   var confirmingUndo = null;
   var rejecting = {};
+  var handing = {};     // scope of an acceptance -> the opponent holding the phone
+  var handedBack = null; // {name, holder}: an acceptance just sent
+  var notice = null;    // a message for the keypad's alert (not tied to a deal)
   var draft = freshDraft(0);
   var SHOWN = 3;        // deals of the game in play shown unfolded
   var openOlder = {};
@@ -126,10 +133,18 @@
     if (inflight || refused) return;
     var item = null;
     for (var i = 0; i < queue.length; i++) {
-      if (queue[i].status === "conflict") return; // the player decides first
+      if (waiting(queue[i])) return; // the player decides first
       if (queue[i].status === "queued") { item = queue[i]; break; }
     }
     if (!item) return;
+    if (endedFor(item)) {
+      // Its game ended meanwhile (on the other phone): not sent, not moved on
+      // to the next game, until the player says so.
+      item.status = "ended";
+      saveQueue();
+      render();
+      return;
+    }
     inflight = item;
     var body = new URLSearchParams();
     for (var name in item.fields) body.set(name, item.fields[name]);
@@ -150,6 +165,13 @@
       offline = true;
       render();
     });
+  }
+
+  function waiting(item) { return item.status === "conflict" || item.status === "ended"; }
+  function endedFor(item) {
+    if (item.action !== "deal" || (item.fields && item.fields.number)) return false;
+    var g = game(item.game);
+    return !!(g && g.finished);
   }
 
   function drop(item) {
@@ -176,6 +198,14 @@
     if (body.state) setState(body.state);
     if (answer.status === 409 && !body.error) {   // the other phone saved first
       offline = false;
+      if (item.action === "accept") {
+        // The result may have changed: the opponent looks at it again.
+        drop(item);
+        notice = T.accept_again;
+        render();
+        pump();
+        return;
+      }
       item.status = "conflict";
       saveQueue();
       render();
@@ -183,6 +213,12 @@
     }
     if ((answer.status === 422 || answer.status === 409) && body.error) {
       offline = false;
+      if (body.error.code === "game_over" && item.action === "deal") {
+        item.status = "ended";    // the game was finished on the other phone
+        saveQueue();
+        render();
+        return;
+      }
       refuse(item, body.error);
       render();
       pump();
@@ -258,10 +294,10 @@
     renderHead();
     renderBanner();
     renderChooser();
-    renderConflict();
     renderAcceptance();
     renderGames();
     renderForm();
+    renderUnsent();
     root.dataset.ready = "1";
     root.dataset.version = String(state.version);
     root.dataset.queued = String(queue.length);
@@ -310,7 +346,7 @@
     var parts = [];
     if (item.action === "delete") return T.undo + " · " + fmt(T.deal, {number: f.number});
     if (item.action === "accept") {
-      return fmt(f.accepted === "1" ? T.accept_as : T.reject_as, {name: seatName(item.seat)});
+      return fmt(f.accepted === "1" ? T.accept_as : T.reject_as, {name: seatName(+f.player || item.seat)});
     }
     var suit = SUITS[f.trump];
     if (suit) parts.push(suit.symbol || suit.name);
@@ -320,20 +356,87 @@
     return parts.join(" · ");
   }
 
-  function renderConflict() {
-    var box = $("conflict");
-    clear(box);
-    var item = queue.filter(function (i) { return i.status === "conflict"; })[0];
-    box.hidden = !item;
-    if (!item) return;
-    box.appendChild(h("p", {text: T.conflict}));
-    box.appendChild(h("p", {"class": "conflict-deal"}, [
-      h("b", {text: fmt(T.game, {number: item.game || ""})}), " ", summary(item)
-    ]));
-    box.appendChild(h("div", {"class": "actions"}, [
-      h("button", {type: "button", "class": "button", "data-action": "resend", "data-key": item.key, text: T.send_anyway}),
-      h("button", {type: "button", "class": "button secondary", "data-action": "discard", "data-key": item.key, text: T.discard})
-    ]));
+  function say(text) {
+    // The keypad's live region: written only when its words change, so a poll
+    // re-rendering the page does not announce it again.
+    var alert = $("keypad-alert");
+    if (alert.textContent !== (text || "")) alert.textContent = text || "";
+  }
+
+  function unsentItems() {
+    return queue.filter(function (i) { return i.action !== "accept"; });
+  }
+
+  function unsentRow(item) {
+    var status = item === inflight ? T.sending
+      : item.status === "refused" ? T.refused
+      : item.status === "ended" ? T.not_sent : T.unsent;
+    var row = h("li", {"class": "deal-row pending " + item.status, "data-key": item.key}, [
+      h("span", {"class": "deal-no", text: fmt(T.game_short, {number: item.game || ""})}),
+      h("span", {"class": "deal-summary", text: summary(item)}),
+      h("span", {"class": "deal-status", text: status})
+    ]);
+    if (item.status === "refused") {
+      row.appendChild(h("span", {"class": "deal-error", text: item.message}));
+      row.appendChild(h("span", {"class": "deal-actions"}, [
+        h("button", {type: "button", "class": "button small", "data-action": "correct", "data-key": item.key, text: T.correct}),
+        h("button", {type: "button", "class": "button small secondary", "data-action": "discard", "data-key": item.key, text: T.discard})
+      ]));
+    }
+    return row;
+  }
+
+  function renderUnsent() {
+    var box = $("unsent");
+    // By the keypad while the deal form shows; under the games when it does not.
+    var form = $("deal-form");
+    var home = form.hidden ? $("unsent-home") : form;
+    if (box.parentNode !== home) {
+      if (home === form) form.insertBefore(box, $("save-deal"));
+      else home.appendChild(box);
+    }
+    var items = unsentItems();
+    var conflict = queue.filter(waiting)[0] || null;
+    var refusedItem = items.filter(function (i) { return i.status === "refused"; })[0];
+    var text = "";
+    if (conflict && conflict.status === "conflict") text = T.conflict;
+    else if (conflict) {
+      text = fmt(T.ended, {game: conflict.game});
+    } else if (refusedItem) text = fmt(T.refused_deal, {game: refusedItem.game, message: refusedItem.message});
+    else if (notice) text = notice;
+    say(text);
+    var panel = $("conflict");
+    clear(panel);
+    panel.hidden = !conflict;
+    if (conflict) {
+      panel.dataset.kind = conflict.status;
+      panel.appendChild(h("p", {"class": "conflict-deal"}, [
+        h("b", {text: fmt(T.game, {number: conflict.game || ""})}), " ", summary(conflict)
+      ]));
+      var actions = h("div", {"class": "actions"});
+      if (conflict.status === "conflict") {
+        actions.appendChild(h("button", {type: "button", "class": "button", "data-action": "resend", "data-key": conflict.key, text: T.send_anyway}));
+      } else {
+        var next = currentGame();
+        if (next && next.number !== conflict.game) {
+          actions.appendChild(h("button", {type: "button", "class": "button", "data-action": "move", "data-key": conflict.key,
+            "data-game": next.number, text: fmt(T.move_to, {game: next.number})}));
+        }
+      }
+      actions.appendChild(h("button", {type: "button", "class": "button secondary", "data-action": "discard", "data-key": conflict.key, text: T.discard}));
+      panel.appendChild(actions);
+    }
+    var list = $("unsent-deals");
+    clear(list);
+    $("unsent-list").hidden = !items.length;
+    $("unsent-title").textContent = fmt(T.unsent_title, {count: items.length});
+    items.forEach(function (item) { list.appendChild(unsentRow(item)); });
+  }
+
+  function either(names) {
+    // "A", "A or B", "A, B or C"
+    if (names.length < 2) return names.join("");
+    return fmt(T.either, {first: names.slice(0, -1).join(", "), last: names[names.length - 1]});
   }
 
   function acceptancePanel(title, result, allowed, gameNumber) {
@@ -342,20 +445,40 @@
       return i.action === "accept" && String(i.fields.game || "table") === scope;
     })[0];
     var panel = h("div", {"class": "accept-panel card", "data-accept": scope}, [
-      h("h2", {text: title}), result
+      h("h2", {text: title})
     ]);
     if (pending) {
+      panel.appendChild(result);
       panel.appendChild(h("p", {"class": "pending", text: T.unsent}));
       return panel;
     }
-    panel.appendChild(h("p", {"class": "muted", text: T.waiting_acceptance}));
+    var player = handing[scope];
+    if (player && allowed.indexOf(player) < 0) player = handing[scope] = null;
+    if (!player) {
+      // Step 1: the phone goes to the other side; its player says who they are.
+      panel.appendChild(result);
+      panel.appendChild(h("p", {"class": "hand-over", text: fmt(T.give_phone, {
+        names: either(allowed.map(seatName))
+      })}));
+      var who = h("div", {"class": "accept-buttons", role: "group", "aria-label": T.who_accepts});
+      allowed.forEach(function (n) {
+        who.appendChild(h("button", {
+          type: "button", "class": "hand-button", "data-action": "hand",
+          "data-game": scope, "data-seat": n
+        }, [h("b", {text: fmt(T.i_am, {name: seatName(n)})})]));
+      });
+      panel.appendChild(who);
+      return panel;
+    }
+    // Step 2: the opponent, holding the phone, accepts or rejects.
+    var name = seatName(player);
+    panel.appendChild(h("p", {"class": "hand-over", text: fmt(T.check_result, {name: name})}));
+    panel.appendChild(result);
     var buttons = h("div", {"class": "accept-buttons"});
-    allowed.forEach(function (n) {
-      buttons.appendChild(h("button", {
-        type: "button", "class": "button accept", "data-action": "accept",
-        "data-game": scope, "data-seat": n, text: fmt(T.accept_as, {name: seatName(n)})
-      }));
-    });
+    buttons.appendChild(h("button", {
+      type: "button", "class": "button accept", "data-action": "accept",
+      "data-game": scope, "data-seat": player, text: fmt(T.accept_as, {name: name})
+    }));
     if (!rejecting[scope]) {
       buttons.appendChild(h("button", {
         type: "button", "class": "button secondary", "data-action": "reject-open",
@@ -370,18 +493,20 @@
         h("textarea", {id: id, rows: 2, maxlength: 500, "data-reason": scope})
       ]);
       reject.querySelector("textarea").value = rejecting[scope].reason || "";
-      allowed.forEach(function (n) {
-        reject.appendChild(h("button", {
-          type: "button", "class": "button danger", "data-action": "reject",
-          "data-game": scope, "data-seat": n, text: fmt(T.reject_as, {name: seatName(n)})
-        }));
-      });
+      reject.appendChild(h("button", {
+        type: "button", "class": "button danger", "data-action": "reject",
+        "data-game": scope, "data-seat": player, text: fmt(T.reject_as, {name: name})
+      }));
       reject.appendChild(h("button", {
         type: "button", "class": "button secondary", "data-action": "reject-cancel",
         "data-game": scope, text: T.cancel
       }));
       panel.appendChild(reject);
     }
+    panel.appendChild(h("button", {
+      type: "button", "class": "link not-me", "data-action": "hand-back",
+      "data-game": scope, text: fmt(T.not_me, {name: name})
+    }));
     return panel;
   }
 
@@ -403,6 +528,11 @@
     });
     clear(box);
     if (!seat || refused) return;
+    if (handedBack) {
+      box.appendChild(h("p", {"class": "handed-back", role: "status", text: fmt(
+        handedBack.accepted ? T.give_back : T.give_back_rejected,
+        {name: handedBack.name, holder: handedBack.holder})}));
+    }
     (state.games || []).forEach(function (g) {
       if (!g.needs_acceptance) return;
       box.appendChild(acceptancePanel(
@@ -446,13 +576,8 @@
       h("span", {"class": "deal-summary", text: summary(item)}),
       h("span", {"class": "deal-status", text: item.status === "refused" ? T.refused : T.unsent})
     ]);
-    if (item.status === "refused") {
-      row.appendChild(h("span", {"class": "deal-error", role: "alert", text: item.message}));
-      row.appendChild(h("span", {"class": "deal-actions"}, [
-        h("button", {type: "button", "class": "button small", "data-action": "correct", "data-key": item.key, text: T.correct}),
-        h("button", {type: "button", "class": "button small secondary", "data-action": "discard", "data-key": item.key, text: T.discard})
-      ]));
-    }
+    // What to do about it is asked by the keypad (renderUnsent).
+    if (item.status === "refused") row.appendChild(h("span", {"class": "deal-error", text: item.message}));
     return row;
   }
 
@@ -634,6 +759,8 @@
     var kept = JSON.parse(JSON.stringify(draft));
     kept.declarer = declarer;
     formError = null;
+    notice = null;
+    handedBack = null;
     draft = freshDraft(draft.side);
     enqueue("deal", seat, fields, {game: g.number, draft: kept});
   }
@@ -683,6 +810,12 @@
         enqueue("delete", seat, {game: String(t.game), number: String(t.number)}, {game: t.game});
         return;
       }
+    } else if (ds.action === "hand") {
+      handing[ds.game] = +ds.seat;
+      notice = null;
+    } else if (ds.action === "hand-back") {
+      delete handing[ds.game];
+      delete rejecting[ds.game];
     } else if (ds.action === "accept" || ds.action === "reject") {
       var scope = ds.game;
       var reason = "";
@@ -691,11 +824,27 @@
         reason = area ? area.value.trim().slice(0, 500) : "";
       }
       delete rejecting[scope];
-      enqueue("accept", +ds.seat, {
+      delete handing[scope];
+      notice = null;
+      // Sent as the phone's holder (seat), for the player it was handed to.
+      handedBack = {name: seatName(+ds.seat), holder: seatName(seat), accepted: ds.action === "accept"};
+      enqueue("accept", seat, {
         game: scope === "table" ? "" : scope,
         accepted: ds.action === "accept" ? "1" : "0",
-        reason: reason
+        reason: reason,
+        player: String(+ds.seat)
       }, {game: scope === "table" ? null : +scope});
+      return;
+    } else if (ds.action === "move") {
+      var moved = itemByKey(ds.key);
+      if (moved && moved.status === "ended") {
+        moved.game = +ds.game;
+        moved.fields.game = String(+ds.game);
+        moved.status = "queued";
+        saveQueue();
+      }
+      render();
+      pump();
       return;
     } else if (ds.action === "reject-open") {
       rejecting[ds.game] = {reason: ""};
@@ -715,7 +864,9 @@
       return;
     } else if (ds.action === "correct") {
       var wrong = itemByKey(ds.key);
-      if (wrong && wrong.draft) {
+      if (wrong && wrong.draft && !pristine()) {
+        formError = T.finish_first;  // never over a deal being typed
+      } else if (wrong && wrong.draft) {
         draft = wrong.draft;
         formError = wrong.message;
         drop(wrong);

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from draws.services import round_draw, round_publish
 from scoring import services
-from scoring.models import DealRecord, ScoreSheet, TableSubmission
+from scoring.models import Acceptance, DealRecord, ScoreSheet, TableSubmission
 from tests.builders import build_drawn_round
 from tournaments.models import Seat, Tournament
 
@@ -153,6 +153,14 @@ def panel_button(page, scope, action, player):
     )
 
 
+def hand_to(page, scope, player):
+    """The phone is handed to an opponent, who taps their own name ("I am …")."""
+    button = panel_button(page, scope, "hand", player)
+    button.wait_for(timeout=5000)
+    button.click()
+    panel_button(page, scope, "accept", player).wait_for()
+
+
 def rows_shown(page, game, count):
     page.wait_for_function(
         "([game, n]) => document.querySelectorAll("
@@ -220,19 +228,14 @@ def test_two_phones_enter_a_table_the_opponents_accept_and_it_goes_public(
     enter_deal(one, "no_trump", 60)  # 12 + 30 + 60 = 102: game over
     assert DealRecord.objects.filter(game__table=table).count() == 3
 
-    # The opponents accept game 1 on the other phone.
-    accept = three.locator(
-        "[data-accept='1'] [data-action='accept']", has_text=full_name(names[3])
-    )
-    accept.wait_for(timeout=5000)
-    assert (
-        three.locator(
-            "[data-accept='1'] [data-action='accept']", has_text=full_name(names[1])
-        ).count()
-        == 0
-    )
+    # The opponents accept game 1 on the other phone: its holder (seat 3) says
+    # who has it, then accepts.
+    panel_button(three, 1, "hand", names[3]).wait_for(timeout=5000)
+    assert panel_button(three, 1, "hand", names[1]).count() == 0
+    hand_to(three, 1, names[3])
+    assert panel_button(three, 1, "accept", names[1]).count() == 0
     shot(three, "table-phone-accept")
-    accept.click()
+    panel_button(three, 1, "accept", names[3]).click()
     three.wait_for_selector("#game-1 .acceptance-line.accepted", state="attached")
 
     # Game 2 (1 & 3 against 2 & 4) on seat 3's phone: side B takes it.
@@ -240,19 +243,16 @@ def test_two_phones_enter_a_table_the_opponents_accept_and_it_goes_public(
     enter_deal(three, "no_trump", 60, side="B")
     enter_deal(three, "clubs", 50, side="B", knocks=1)  # (50 − 30) × 2 = 40: 100
     enter_deal(three, "diamonds", 31, side="B")  # 101
-    one.wait_for_selector("[data-accept='2'] [data-action='accept']", timeout=5000)
-    one.locator(
-        "[data-accept='2'] [data-action='accept']", has_text=full_name(names[2])
-    ).click()
+    # Seat 1's phone, on the winners' side of game 2, is handed to seat 2.
+    hand_to(one, 2, names[2])
+    panel_button(one, 2, "accept", names[2]).click()
     one.wait_for_selector("#games article#game-3")
 
     # Game 3 (1 & 4 against 2 & 3) on seat 1's phone.
     enter_deal(one, "no_trump", 60)
     enter_deal(one, "no_trump", 60)
     # Seat 2 rejects it with a reason: the desk sees the table disputed.
-    three.wait_for_selector(
-        "[data-accept='3'] [data-action='reject-open']", timeout=5000
-    )
+    hand_to(three, 3, names[2])
     three.click("[data-accept='3'] [data-action='reject-open']")
     three.fill("[data-reason='3']", "Deal 2 was 50–10")
     three.locator(
@@ -271,9 +271,8 @@ def test_two_phones_enter_a_table_the_opponents_accept_and_it_goes_public(
     assert ScoreSheet.objects.get(table=table).table_state == "disputed"
 
     # They talk it over; seat 3 accepts the game after all: the sheet is confirmed.
-    three.locator(
-        "[data-accept='3'] [data-action='accept']", has_text=full_name(names[3])
-    ).click()
+    hand_to(three, 3, names[3])
+    panel_button(three, 3, "accept", names[3]).click()
     three.wait_for_function(
         "() => document.querySelector('#table-state').dataset.state === 'accepted'"
     )
@@ -385,7 +384,7 @@ def test_a_conflict_shows_the_other_phones_deal_and_sends_mine_on_request(
     enter_deal(two, "spades", 50, expect_saved=False)
     conflict = two.locator("#conflict")
     conflict.wait_for(state="visible")
-    assert "saved first" in conflict.inner_text()
+    assert "saved first" in two.inner_text("#unsent")
     # The other phone's deal is shown; this one's waits, unsent, not lost.
     rows_shown(two, 1, 1)
     assert "40–20" in two.inner_text("#game-1 .deal-row:not(.pending)")
@@ -403,3 +402,116 @@ def test_a_conflict_shows_the_other_phones_deal_and_sends_mine_on_request(
     assert points == [("hearts", 40), ("spades", 50)]
     ctx_a.close()
     ctx_b.close()
+
+
+def between(page, first, middle, last):
+    """Whether ``middle`` lies below ``first`` and above ``last`` on the page, and
+    close enough to ``last`` to share a phone's screen with it."""
+    a, b, c = (page.locator(x).bounding_box() for x in (first, middle, last))
+    return (
+        a["y"] + a["height"] <= b["y"]
+        and b["y"] + b["height"] <= c["y"]
+        and c["y"] + c["height"] - b["y"] <= PHONE["viewport"]["height"]
+    )
+
+
+def test_a_conflict_is_shown_by_the_keypad_and_no_deal_typed_is_lost(
+    browser, live_server, hall
+):
+    """Issue 21: the opponents accept on the other phone, then finish the next
+    game there, while this phone, hearing nothing, goes on typing: the warning
+    sits by the keypad (a live region), every deal typed stays listed there, and
+    none is sent to another game or dropped but by the player's choice."""
+    base, table, names = live_server.url, hall["table"], hall["names"]
+    ctx_a, one = phone(browser, base, hall["code"], full_name(names[1]))
+    ctx_b, three = phone(browser, base, hall["code"], full_name(names[3]))
+    enter_deal(one, "no_trump", 60)
+    enter_deal(one, "no_trump", 60)  # game 1 over on seat 1's phone
+    # Seat 1's phone stops hearing from the server (its polls fail)...
+    one.route("**/state/", lambda route: route.abort())
+    # ...while seat 3 accepts game 1 on the other phone.
+    hand_to(three, 1, names[3])
+    panel_button(three, 1, "accept", names[3]).click()
+    three.wait_for_selector("#games article#game-2")
+
+    # Seat 1 types four deals of game 2: the first meets the conflict.
+    one.wait_for_selector("#games article#game-2")
+    enter_deal(one, "hearts", 35, expect_saved=False)
+    one.locator("#conflict").wait_for(state="visible")
+    alert = one.locator("#keypad-alert")
+    assert alert.get_attribute("role") == "alert"
+    assert "saved first" in alert.inner_text()
+    # By the keypad, in the deal form, not at the top of the page.
+    assert one.locator("#deal-form #keypad-alert").count() == 1
+    assert between(one, "#deal-form .keypad", "#keypad-alert", "#save-deal")
+    for points in (36, 37, 38):
+        enter_deal(one, "hearts", points, expect_saved=False)
+    assert one.locator("#unsent-deals .deal-row").count() == 4
+    shot(one, "table-phone-conflict-keypad")
+
+    # Seat 3 plays game 2 to its end on the other phone meanwhile.
+    enter_deal(three, "no_trump", 60, side="B")
+    enter_deal(three, "no_trump", 60, side="B")
+    three.wait_for_selector("#games article#game-3")
+    one.unroute("**/state/")
+    one.wait_for_selector("#games article#game-3", timeout=8000)
+    # The four deals are still by the keypad, in a folded game or not.
+    assert one.locator("#unsent-deals .deal-row").count() == 4
+
+    # "Send anyway": game 2 is over, so the deal is not sent but asked about.
+    one.click("#conflict [data-action='resend']")
+    one.wait_for_selector("#conflict[data-kind='ended']")
+    assert "Game 2 has ended" in alert.inner_text()
+    assert one.locator("#unsent-deals .deal-row").count() == 4
+    shot(one, "table-phone-ended")
+    # The player puts three in game 3 and discards one: exactly what is saved.
+    for choice in ("move", "discard", "move", "move"):
+        before = one.locator("#unsent-deals .deal-row").count()
+        one.click(f"#conflict [data-action='{choice}']")
+        one.wait_for_function(
+            "n => document.querySelectorAll('#unsent-deals .deal-row').length < n",
+            arg=before,
+        )
+    wait_queue_empty(one)
+    game_3 = table.games.get(number=3)
+    assert list(
+        DealRecord.objects.filter(game=game_3)
+        .order_by("number")
+        .values_list("trump", "points_a")
+    ) == [("hearts", 35), ("hearts", 37), ("hearts", 38)]
+    assert DealRecord.objects.filter(game__number=2, game__table=table).count() == 2
+    assert one.locator("#unsent-list").is_hidden()
+    ctx_a.close()
+    ctx_b.close()
+
+
+def test_the_winners_phone_is_handed_to_an_opponent_who_accepts_on_it(
+    browser, live_server, hall
+):
+    """Issue 21: the phone of the side that won says to give it to an opponent;
+    the opponent taps their own name, then accepts; both seats are recorded."""
+    base, table, names = live_server.url, hall["table"], hall["names"]
+    ctx, one = phone(browser, base, hall["code"], full_name(names[1]))
+    enter_deal(one, "no_trump", 60)
+    enter_deal(one, "no_trump", 60)
+    panel = one.locator("[data-accept='1']")
+    panel.wait_for(timeout=5000)
+    text = panel.inner_text()
+    assert f"Give the phone to {full_name(names[3])} or {full_name(names[4])}" in text
+    assert panel_button(one, 1, "accept", names[3]).count() == 0  # not yet
+    assert panel_button(one, 1, "hand", names[2]).count() == 0  # a winner
+    shot(one, "table-phone-hand-over")
+    hand_to(one, 1, names[4])
+    assert f"{full_name(names[4])}, check the result" in panel.inner_text()
+    shot(one, "table-phone-hand-over-confirm")
+    panel_button(one, 1, "accept", names[4]).click()
+    one.wait_for_selector(".handed-back")
+    assert f"Give the phone back to {full_name(names[1])}" in one.inner_text(
+        ".handed-back"
+    )
+    wait_queue_empty(one)
+    found = Acceptance.objects.get(sheet__table=table)
+    assert (found.seat, found.phone_seat) == (4, 1)
+    written = TableSubmission.objects.get(sheet__table=table, action="accept")
+    assert (written.seat, written.phone_seat) == (4, 1)
+    ctx.close()
