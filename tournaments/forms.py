@@ -302,3 +302,18 @@ class EntryAddForm(forms.Form):
         else:
             for name in ("team", "partner_first_name", "partner_last_name"):
                 del self.fields[name]
+
+
+class CheckinListForm(forms.Form):
+    """A list of who came, pasted or typed: one name or member number a line."""
+
+    text = forms.CharField(
+        label=_("Who came"),
+        max_length=100_000,
+        help_text=_(
+            "One entrant a line: a name in any order (“Claeys Ann”, “Ann Claeys”), "
+            "with the club if two share a name, or a member number. Paste a column "
+            "from a spreadsheet or a sign-in sheet typed out."
+        ),
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
+    )

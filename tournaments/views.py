@@ -9,9 +9,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from clubs.access import any_director_required, is_htmx
-from clubs.forms import SearchForm, add_errors
+from clubs.forms import add_errors
 from clubs.models import Club
-from tournaments import registration, selectors, services
+from tournaments import checkin_views, registration, selectors, services
 from tournaments.access import director_required, staff_required
 from tournaments.forms import (
     EntryAddForm,
@@ -21,7 +21,7 @@ from tournaments.forms import (
     phase_rows,
 )
 from tournaments.models import Entry, Tournament
-from tournaments.tables import EntryTable, TournamentTable
+from tournaments.tables import TournamentTable
 
 # -------------------------------------------------------------------------- home
 
@@ -123,33 +123,6 @@ def tournament_edit(request, tournament):
 # ----------------------------------------------------------------------- entries
 
 
-def _entries_context(request, tournament):
-    search = SearchForm(request.GET or None)
-    query = search.cleaned_data["q"] if search.is_valid() else ""
-    entries = selectors.entry_search(tournament=tournament, query=query)
-    table = EntryTable(entries)
-    RequestConfig(request, paginate=False).configure(table)
-    return {
-        "tournament": tournament,
-        "search": search,
-        "query": query,
-        "table": table,
-        "shown": len(entries),
-        "counts": selectors.entry_counts(tournament=tournament),
-    }
-
-
-@director_required
-@require_GET
-def entries(request, tournament):
-    context = _entries_context(request, tournament)
-    if is_htmx(request):
-        return render(request, "tournaments/director/_entries_table.html", context)
-    context["add_form"] = EntryAddForm(pairs=not tournament.is_individual)
-    context["clubs"] = Club.objects.order_by("name").values_list("name", flat=True)
-    return render(request, "tournaments/director/entries.html", context)
-
-
 @director_required
 @require_POST
 def entry_status(request, tournament, entry_id):
@@ -169,17 +142,9 @@ def entry_status(request, tournament, entry_id):
             status=400,
         )
     if is_htmx(request):
-        entry = selectors.entry_list(tournament=tournament).get(pk=entry.pk)
-        response = render(
-            request,
-            "tournaments/director/_checkin_cell.html",
-            {"record": entry, "tournament": tournament},
-        )
-        response["HX-Trigger"] = "entries-changed"
-        return response
+        return checkin_views.row_response(request, tournament, entry.pk)
     return redirect(
-        reverse("director:entries", kwargs={"slug": tournament.slug})
-        + f"#entry-{entry.pk}"
+        reverse("director:entries", kwargs={"slug": tournament.slug}) + f"#e{entry.pk}"
     )
 
 
@@ -214,7 +179,7 @@ def entry_add(request, tournament):
                 },
             )
             return redirect("director:entries", slug=tournament.slug)
-    context = _entries_context(request, tournament)
+    context = checkin_views.entries_context(request, tournament)
     context["add_form"] = form
     context["clubs"] = Club.objects.order_by("name").values_list("name", flat=True)
     return render(request, "tournaments/director/entries.html", context, status=400)

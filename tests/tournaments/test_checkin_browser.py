@@ -67,7 +67,8 @@ def run_event(browser, base, *, slug, pairs, csv_path, expected):
     page.click("text=Import now")
     page.wait_for_url(f"**/director/t/{slug}/entries/")
 
-    # 3. Check in: search one by name, then everyone else present.
+    # 3. Check in: one by name on the keyboard (Enter), a few by their buttons as
+    # they arrive, then everyone else present at once (with its confirmation).
     page.fill("#id_q", "ghesqui")
     page.wait_for_function(
         "() => document.querySelectorAll('#entries-table .checkin')"
@@ -75,25 +76,36 @@ def run_event(browser, base, *, slug, pairs, csv_path, expected):
     )
     page.wait_for_load_state("networkidle")
     shot(page, f"{slug}-search")
-    page.locator("#entries-table button[value=present]").first.click()
-    page.wait_for_selector("#entries-table [data-status=present]")
+    if not pairs:  # four Ghesquières play alone: Enter asks which one
+        page.press("#id_q", "Enter")
+        page.wait_for_selector("#checkin-answer .checkin-choices")
+        assert page.evaluate("document.activeElement.id") == "id_q"
+        page.type("#id_q", " noel")
+    page.press("#id_q", "Enter")
+    page.wait_for_selector("#checkin-answer .message:not(.warning)")
+    page.wait_for_selector("#entries-table tr.entry-present")
+    assert page.input_value("#id_q") == ""  # emptied for the next name
+    assert page.evaluate("document.activeElement.id") == "id_q"
     page.fill("#id_q", "")
+    page.dispatch_event("#id_q", "input")
     page.wait_for_function(
         "() => document.querySelectorAll('#entries-table .checkin')"
         f".length == {expected}"
     )
     page.wait_for_load_state("networkidle")
-    buttons = page.locator("#entries-table button[value=present]")
-    left = buttons.count()
-    while left:  # one at a time, as people arrive: wait for each answer
+    buttons = page.locator("#entries-table button[name=present]")
+    for _ in range(3):  # one at a time, as people arrive: wait for each answer
+        left = buttons.count()
         buttons.first.click()
         page.wait_for_function(
-            "() => document.querySelectorAll('#entries-table button[value=present]')"
+            "() => document.querySelectorAll('#entries-table button[name=present]')"
             f".length < {left}"
         )
-        left = buttons.count()
+    page.click("text=All present…")
+    page.click("#all-present button[type=submit]")
+    page.wait_for_url(f"**/director/t/{slug}/entries/")
     page.wait_for_function(
-        "() => document.querySelectorAll('#entries-table [data-status=present]').length"
+        "() => document.querySelectorAll('#entries-table tr.entry-present').length"
         f" == {expected}"
     )
     page.wait_for_selector(f"#entry-counts strong:text-is('{expected}')")

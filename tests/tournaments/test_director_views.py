@@ -206,7 +206,7 @@ def test_checking_in_by_htmx_returns_the_updated_cell(director_client, tournamen
     )
     response = director_client.post(url, {"action": "present"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert 'data-status="present"' in response.text
+    assert 'class="entry-present"' in response.text
     assert response["HX-Trigger"] == "entries-changed"
     assert Entry.objects.get(pk=entry.pk).status == "present"
     director_client.post(url, {"action": "withdraw"})
