@@ -61,6 +61,8 @@ class Load:
     connections: int
     headers: dict[str, str] = field(default_factory=dict)
     target: float | None = None  # the issue's minimum ratio to the bare view
+    key: str = ""  # its short name for --paths
+    bump_every: float | None = None  # seconds between two bumps during its load
 
 
 @dataclass
@@ -104,6 +106,22 @@ class Database:
     def drop(self) -> None:
         if self.postgres:
             self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+    def bump(self, slug: str) -> None:
+        """Move the tournament's version as a confirmed result does (another
+        process's: the servers see it when their cached state expires, <= 2.5 s)."""
+        sql = "UPDATE tournaments_tournament SET version = version + 1 WHERE slug = "
+        if self.postgres:
+            import psycopg
+
+            with psycopg.connect(self.url, autocommit=True) as conn:
+                conn.execute(sql + "%s", [slug])
+        else:
+            import sqlite3
+
+            with contextlib.closing(sqlite3.connect(self.name, timeout=20)) as conn:
+                conn.execute(sql + "?", [slug])
+                conn.commit()
 
     def _admin(self, sql: str) -> None:
         import psycopg
@@ -150,16 +168,42 @@ class ConnectionSampler(threading.Thread):
         return max(self.samples, default=0)
 
 
+class Bumper(threading.Thread):
+    """Bump the tournament's version every ``every`` seconds until stopped."""
+
+    def __init__(self, database: Database, slug: str, every: float):
+        super().__init__(daemon=True)
+        self.database, self.slug, self.every = database, slug, every
+        self.bumps = 0
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.wait(self.every):
+            self.database.bump(self.slug)
+            self.bumps += 1
+
+    def stop(self) -> int:
+        self.stopped.set()
+        self.join(timeout=10)
+        return self.bumps
+
+
 # ----------------------------------------------------------------------- setup
 
 
 FACTS = """
 import json
 from django.conf import settings
+from django.db.models import Count
 from standings.rounds import round_read
 from tournaments.models import Entry, Round, Tournament
 t = Tournament.objects.get(slug=SLUG)
-rnd = Round.objects.filter(tournament=t).exclude(status="draft").order_by("-number")[0]
+# The widest round published (all 576 seated, not the final's 32): its draw and
+# "where do I sit?" are what the whole hall opens at once.
+rnd = (
+    Round.objects.filter(tournament=t).exclude(status="draft")
+    .annotate(n=Count("tables")).order_by("-n", "-number")[0]
+)
 seat = round_read(round=rnd, public_only=True, with_games=False).tables[0].seats[0]
 player = Entry.objects.select_related("player").get(pk=seat.entry_id).player
 pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
@@ -186,7 +230,7 @@ def _manage(env: dict, *args: str, timeout: float = BUILD_TIMEOUT) -> str:
 
 
 def build_event(env: dict, players: int) -> dict:
-    """Migrate, simulate the event, and return its slug, last round and a name."""
+    """Migrate, simulate the event, and return its slug, widest round and a name."""
     _manage(env, "migrate", "--noinput", "-v", "0")
     out = _manage(
         env,
@@ -274,13 +318,13 @@ def get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict]:
         conn.close()
 
 
-def etag(port: int, path: str) -> str:
+def etag(port: int, path: str, headers: dict | None = None) -> str:
     """Return the path's ETag, checked to be answered with 304 when sent back."""
-    status, headers = get(port, path)
-    value = next((v for k, v in headers.items() if k.lower() == "etag"), None)
+    status, answer = get(port, path, headers)
+    value = next((v for k, v in answer.items() if k.lower() == "etag"), None)
     if status != 200 or not value:
         raise SystemExit(f"{path}: no ETag (HTTP {status}).")
-    status, _headers = get(port, path, {"If-None-Match": value})
+    status, _headers = get(port, path, {**(headers or {}), "If-None-Match": value})
     if status != 304:
         raise SystemExit(f"{path}: HTTP {status} to If-None-Match {value}, not 304.")
     return value
@@ -429,34 +473,76 @@ def report_line(load: Load, figures: Figures, bare: Figures | None) -> str:
 
 
 def loads(facts: dict, port: int, *, poll_c: int, page_c: int) -> list[Load]:
-    """The paths measured, each against the bare view at its number of connections."""
+    """The paths measured, each against the bare view at its number of connections.
+
+    Each has a short name (``--paths``): what a hall opens at once, as a phone asks.
+    """
     slug = facts["slug"]
+    number = facts["round"]
     version = f"/t/{slug}/version/"
     standings = f"/t/{slug}/standings/"
-    names = f"/t/{slug}/round/{facts['round']}/names/?" + urllib.parse.urlencode(
-        {"q": facts["last_name"]}
-    )
+    names = f"/t/{slug}/round/{number}/names/"
+    a_name = names + "?" + urllib.parse.urlencode({"q": facts["last_name"]})
+    projector = f"/t/{slug}/projector/"
     phone = dict(PHONE_HEADERS)
+
+    def with_etag(path: str, headers: dict) -> dict:
+        return {**headers, "If-None-Match": etag(port, path, headers)}
+
+    live = {**phone, "X-Live-Region": "1"}
     return [
         Load(
             "version poll (If-None-Match, 304)",
             version,
             poll_c,
-            {**phone, "If-None-Match": etag(port, version)},
+            with_etag(version, phone),
             0.8,
+            "poll",
         ),
-        Load("standings page", standings, page_c, phone, 0.5),
+        Load("standings page", standings, page_c, phone, 0.5, "standings"),
+        # A result confirmed every 2 s: each time the whole hall asks for the new
+        # page at once (one request should rebuild it, nobody wait seconds).
+        Load(
+            "standings page, a result every 2 s",
+            standings,
+            page_c,
+            phone,
+            0.5,
+            "standings-bumped",
+            bump_every=2.0,
+        ),
         Load(
             "standings page (If-None-Match, 304)",
             standings,
             page_c,
-            {**phone, "If-None-Match": etag(port, standings)},
+            with_etag(standings, phone),
             0.8,
+            "standings-304",
         ),
-        Load("where do I sit? (a name)", names, page_c, phone, 0.5),
+        Load("where do I sit? (a name)", a_name, page_c, phone, 0.5, "name"),
+        Load("where do I sit? (every name)", names, page_c, phone, 0.5, "names"),
+        Load("draw by table", f"/t/{slug}/round/{number}/", page_c, phone, 0.5, "draw"),
+        Load("tournament front page", f"/t/{slug}/", page_c, phone, 0.5, "front"),
+        Load("projector page", projector, page_c, phone, 0.5, "projector"),
+        Load("projector data (live region)", projector, page_c, live, 0.5, "region"),
         # Not a target: what a client that takes no compression costs (wrk's default).
-        Load("standings page, uncompressed", standings, page_c),
+        Load("standings page, uncompressed", standings, page_c, key="standings-plain"),
     ]
+
+
+PATH_KEYS = (
+    "poll",
+    "standings",
+    "standings-bumped",
+    "standings-304",
+    "name",
+    "names",
+    "draw",
+    "front",
+    "projector",
+    "region",
+    "standings-plain",
+)
 
 
 def combine(parts: list[Figures]) -> Figures:
@@ -473,17 +559,24 @@ def combine(parts: list[Figures]) -> Figures:
     )
 
 
-def measure_pair(load, port: int, item: Load, seconds: float, rounds: int):
+def measure_pair(load, port: int, item: Load, seconds: float, rounds: int, bumper=None):
     """Load the bare view and ``item`` in turns, ``rounds`` times each.
 
     On a shared machine the load of other programs comes and goes: taking turns
-    gives the path and its baseline the same weather, so the ratio is fair.
+    gives the path and its baseline the same weather, so the ratio is fair. With
+    ``bumper`` (a function starting a ``Bumper``) the version moves during
+    ``item``'s turns only.
     """
     bare = Load(f"bare view {BARE}", BARE, item.connections)
     bare_parts, parts = [], []
     for _ in range(rounds):
         bare_parts.append(load(port, bare, seconds / rounds))
-        parts.append(load(port, item, seconds / rounds))
+        bumping = bumper() if bumper is not None else None
+        try:
+            parts.append(load(port, item, seconds / rounds))
+        finally:
+            if bumping is not None:
+                bumping.stop()
     return bare, combine(bare_parts), combine(parts)
 
 
@@ -501,8 +594,8 @@ def run(args) -> None:
         print(
             f"Built {facts['slug']} ({args.players} players) on "
             f"{'PostgreSQL ' + database.name if database.postgres else 'SQLite'} "
-            f"in {time.monotonic() - started:.0f} s; last round {facts['round']}, "
-            f"a name: {facts['last_name']}",
+            f"in {time.monotonic() - started:.0f} s; round {facts['round']} "
+            f"(the widest), a name: {facts['last_name']}",
             flush=True,
         )
         port = free_port()
@@ -518,15 +611,27 @@ def run(args) -> None:
             f"load: {generator}, {args.seconds:g} s per path",
             flush=True,
         )
-        measured = loads(
-            facts, port, poll_c=args.poll_connections, page_c=args.page_connections
-        )
+        measured = [
+            item
+            for item in loads(
+                facts, port, poll_c=args.poll_connections, page_c=args.page_connections
+            )
+            if item.key in args.paths
+        ]
         # Warm up, not reported: every worker has imported and cached what it needs.
         for path in dict.fromkeys([BARE, *(item.path for item in measured)]):
             load(port, Load("warm-up", path, args.page_connections), args.warm_up)
         for item in measured:
+            bumper = None
+            if item.bump_every:
+
+                def bumper(every=item.bump_every):
+                    started = Bumper(database, facts["slug"], every)
+                    started.start()
+                    return started
+
             bare, bare_figures, figures = measure_pair(
-                load, port, item, args.seconds, args.rounds
+                load, port, item, args.seconds, args.rounds, bumper
             )
             print(report_line(bare, bare_figures, None), flush=True)
             print(report_line(item, figures, bare_figures), flush=True)
@@ -584,7 +689,16 @@ def main(argv: list[str] | None = None) -> None:
         default=None,
         help="turns of the bare view and each path, sharing --seconds (4; quick: 1)",
     )
+    parser.add_argument(
+        "--paths",
+        default=",".join(PATH_KEYS),
+        help=f"the paths to load, comma-separated, of: {', '.join(PATH_KEYS)} (all)",
+    )
     args = parser.parse_args(argv)
+    args.paths = [p.strip() for p in args.paths.split(",") if p.strip()]
+    unknown = sorted(set(args.paths) - set(PATH_KEYS))
+    if unknown or not args.paths:
+        parser.error(f"--paths: unknown {', '.join(unknown) or '(none)'}.")
     if args.players < 64:
         parser.error("--players: at least 64 (the final takes 32).")
     if args.seconds is None:

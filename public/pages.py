@@ -8,10 +8,20 @@ the tournament's version, so a change is never served stale) and stored encoded,
 ready to send, and gzip-compressed beside, for the phones that ask for it (all of
 them): the standings of 576 players are 200 kB of HTML, 20 kB compressed, over the
 hall's Wi-Fi. Compressing is safe here (no BREACH): a shared page holds no secret.
+
+When the version moves (a result, a publication) the whole hall asks for the new
+page within a second or two: one request rebuilds it, under a short lock in the
+cache (``cache.add``: across processes with Redis, across threads with the local
+memory cache), while the others wait for it (``WAIT_SECONDS`` at most, then build it
+themselves) or, for pages that say ``stale=True``, are given the page stored just
+before, at most ``LOCK_SECONDS`` old. See ``shared_bytes``.
 """
 
 import gzip
 import re
+import secrets
+import time
+from functools import wraps
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -24,8 +34,15 @@ from django.utils.translation import get_language
 from public.versioning import fingerprint, reader_state
 
 CACHE_SECONDS = 600
+# One request rebuilds a page: its lock lives this long at most (a rebuild that
+# takes longer lets a second one start), and so may the page stored before it,
+# served meanwhile where the caller allows it.
+LOCK_SECONDS = 2
+WAIT_SECONDS = 3  # at most, waiting for another request to store the page
+WAIT_STEP = 0.01  # seconds between two looks for it
 GZIP_LEVEL = 6  # zlib's default: nearly all of level 9's gain at a third of its cost
 MIN_GZIP_BYTES = 1024  # below this, compressing saves less than its headers cost
+_HTML = f"text/html; charset={settings.DEFAULT_CHARSET}"  # HttpResponse's default
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as Django's GZipMiddleware reads it
 
 
@@ -51,9 +68,24 @@ def reader_shares_page(request, *, params: frozenset[str] = frozenset()) -> bool
     return not len(get_messages(request))
 
 
+class SharedKey(str):
+    """A shared page's cache key, knowing its family: the same page at any version.
+
+    The family's entry holds the page last stored, whatever its version: what
+    ``shared_bytes(..., stale=True)`` serves while the new one is being built.
+    """
+
+    family: str
+
+    def __new__(cls, key: str, family: str):
+        self = super().__new__(cls, key)
+        self.family = family
+        return self
+
+
 def shared_page_key(
     request, slug: str, page: str, *parts, params: frozenset[str] = frozenset()
-) -> str | None:
+) -> SharedKey | None:
     """The cache key of a page every anonymous reader shares, else None.
 
     Built from the tournament's small cached state alone (no model read), so a
@@ -67,7 +99,11 @@ def shared_page_key(
     state = reader_state(request, slug)
     if state is None or not state.listed:
         return None
-    return f"{page}:page:" + fingerprint(state.key, get_language(), *parts)
+    language = get_language()
+    return SharedKey(
+        f"{page}:page:" + fingerprint(state.key, language, *parts),
+        f"{page}:latest:" + fingerprint(slug, language, *parts),
+    )
 
 
 def shared_page(request, key: str | None) -> HttpResponse | None:
@@ -102,24 +138,140 @@ def shared_render(request, template: str, context, *, key: str | None):
     return shared_bytes(request, key, page)
 
 
-def shared_bytes(request, key: str, make) -> HttpResponse:
+def shared_bytes(request, key: str, make, *, stale: bool = False) -> HttpResponse:
     """Answer what is stored under ``key``, else what ``make()`` returns, stored.
 
     For answers every reader gets alike (a shared page, a live region): stored as
     bytes, and gzip-compressed beside them when that saves anything.
+
+    Built once when many ask at once: the first request to miss takes the key's
+    lock and calls ``make()``; the others look for the stored answer every
+    ``WAIT_STEP`` for ``WAIT_SECONDS`` at most (or until the lock is let go without
+    one: ``make()`` raised, e.g. a 404) and then call ``make()`` themselves. With
+    ``stale`` (and a ``SharedKey``) they are instead given at once the answer stored
+    last under the key's family: stale, at most ``LOCK_SECONDS`` (2 s) after the
+    first request that asked for the new one, and with an ETag of its own, never
+    the new page's, so a browser never keeps it as current. Only for pages that
+    fetch the new version by themselves (the live pages poll it): never for a
+    draw, whose previous version may show a round taken back to draft.
     """
     response = shared_page(request, key)
-    if response is None:
-        content = make()
-        stored = {key: content}
-        if len(content) >= MIN_GZIP_BYTES:
-            stored[key + ":gz"] = gzip.compress(content, GZIP_LEVEL, mtime=0)
-        cache.set_many(stored, CACHE_SECONDS)
-        if accepts_gzip(request) and key + ":gz" in stored:
-            response = _response(stored[key + ":gz"], gzipped=True)
-        else:
-            response = _response(content, gzipped=False)
+    if response is not None:
+        return response
+    lock = key + ":lock"
+    token = secrets.token_hex(8)
+    if cache.add(lock, token, LOCK_SECONDS):
+        try:
+            # Stored by another request between our look and our lock?
+            response = shared_page(request, key)
+            if response is None:
+                response = _store(request, key, make(), stale=stale)
+            return response
+        finally:
+            if cache.get(lock) == token:  # not a later request's, after expiry
+                cache.delete(lock)
+    stale = stale and isinstance(key, SharedKey)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        if stale:
+            response = _previous(request, key)
+            if response is not None:
+                return response
+        time.sleep(WAIT_STEP)
+        response = shared_page(request, key)
+        if response is not None:
+            return response
+        if time.monotonic() >= deadline or cache.get(lock) is None:
+            break
+    return _store(request, key, make(), stale=stale)
+
+
+def _store(request, key: str, content: bytes, *, stale: bool) -> HttpResponse:
+    """Store ``content`` under ``key`` (and compressed), and answer it."""
+    stored = {key: content}
+    packed = None
+    if len(content) >= MIN_GZIP_BYTES:
+        packed = stored[key + ":gz"] = gzip.compress(content, GZIP_LEVEL, mtime=0)
+    if stale and isinstance(key, SharedKey):
+        stored[key.family] = (str(key), content, packed)
+    cache.set_many(stored, CACHE_SECONDS)
+    if packed is not None and accepts_gzip(request):
+        return _response(packed, gzipped=True)
+    return _response(content, gzipped=False)
+
+
+def _previous(request, key: SharedKey) -> HttpResponse | None:
+    """The page stored last under ``key``'s family, if it is another version's."""
+    found = cache.get(key.family)
+    if found is None or found[0] == key:
+        return None
+    previous, content, packed = found
+    if packed is not None and accepts_gzip(request):
+        response = _response(packed, gzipped=True)
+    else:
+        response = _response(content, gzipped=False)
+    # Its own ETag (from its own key): revalidated, it is answered afresh.
+    response.headers["ETag"] = f'"{previous.rsplit(":", 1)[-1]}"'
     return response
+
+
+class _NotShared(Exception):
+    """The view's answer is not the page every reader shares: send it as it is."""
+
+    def __init__(self, response):
+        super().__init__()
+        self.response = response
+
+
+def _shareable(request, response) -> bool:
+    """Tell whether a view's answer may be stored for every reader who shares it.
+
+    A plain 200 HTML page that set no cookie and used no CSRF token: anything else
+    (a redirect, a 404 page, a download, a page that put a token in) is sent to
+    this reader alone.
+    """
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not response.has_header("Content-Encoding")
+        and response.get("Content-Type") == _HTML
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+    )
+
+
+def shared_view(key_func, *, stale: bool = False):
+    """Serve a view's page whole from the cache to every reader who shares it.
+
+    ``key_func(request, *args, **kwargs)`` returns the page's key (from
+    ``shared_page_key``), or None for a reader who gets a page of their own (a
+    director, a message waiting, an unknown query parameter). The view is called
+    only to build the page: once per key however many ask at once
+    (``shared_bytes``); an answer that is not a plain page (``_shareable``) goes to
+    its reader and is not stored.
+    """
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            key = key_func(request, *args, **kwargs)
+            if key is None:
+                return view(request, *args, **kwargs)
+
+            def make() -> bytes:
+                response = view(request, *args, **kwargs)
+                if not _shareable(request, response):
+                    raise _NotShared(response)
+                return response.content
+
+            try:
+                return shared_bytes(request, key, make, stale=stale)
+            except _NotShared as exc:
+                return exc.response
+
+        return wrapper
+
+    return decorator
 
 
 def _response(content: bytes, *, gzipped: bool) -> HttpResponse:

@@ -12,8 +12,9 @@ urlpatterns = [
         public.draw_by_name,
         name="draw_by_name",
     ),
-    path("", public.home, name="home"),
-    path("t/<slug:slug>/", public.tournament_home, name="tournament"),
-    path("t/<slug:slug>/draw/", public.current_draw, name="current_draw"),
+    # The draw and the front page: every phone when a round is published.
     path("t/<slug:slug>/round/<int:number>/", public.draw, name="draw"),
+    path("t/<slug:slug>/", public.tournament_home, name="tournament"),
+    path("", public.home, name="home"),
+    path("t/<slug:slug>/draw/", public.current_draw, name="current_draw"),
 ]

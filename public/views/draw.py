@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
-from public.pages import shared_page, shared_page_key, shared_render
+from public.pages import shared_page, shared_page_key, shared_render, shared_view
 from public.tables import NameTable
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
@@ -46,7 +46,13 @@ def home(request):
     return render(request, "public/home.html", {"tournaments": tournaments})
 
 
+def _front_key(request, slug):
+    """The front page's key: one page a version for every anonymous reader."""
+    return shared_page_key(request, slug, "front")
+
+
 @require_GET
+@shared_view(_front_key)
 def tournament_home(request, slug):
     tournament = _tournament(request, slug)
     return render(
@@ -69,7 +75,18 @@ def current_draw(request, slug):
     return redirect("public:draw_by_name", slug=tournament.slug, number=latest.number)
 
 
+def _draw_key(request, slug, number):
+    """The draw's key: one page a round and version for every anonymous reader.
+
+    A draft round is never stored: its page is a 404, and publishing or taking a
+    round back bumps the version, so no page of another version is served (the
+    draw never serves the page stored before, see ``shared_bytes``).
+    """
+    return shared_page_key(request, slug, "draw", number)
+
+
 @require_GET
+@shared_view(_draw_key)
 def draw(request, slug, number):
     tournament = _tournament(request, slug)
     rnd = _round(tournament, number)
@@ -125,11 +142,14 @@ def _names_key(request, slug, number, search, query: str, fragment: bool):
     """The cache key of "where do I sit?" as every anonymous reader gets it, or None.
 
     As players type, the same prefixes come again and again ("van", "de"): each
-    answer is rendered once per version of the tournament.
+    answer is rendered once per version of the tournament. Without a query (the
+    whole list, every phone at round start) it is the page of the empty search.
     """
-    if not search.is_valid():
+    if search.is_bound and not search.is_valid():
         return None
     mode = "htmx" if fragment else "page"
+    if not search.is_bound:  # its links carry no "?q="
+        mode += ":all"
     return shared_page_key(
         request, slug, "names", number, fold(query), mode, params=frozenset({"q"})
     )

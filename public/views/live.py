@@ -24,7 +24,7 @@ from django_tables2 import RequestConfig
 
 from clubs.params import parse_id
 from public.exports import table_export
-from public.pages import shared_bytes, shared_page, shared_page_key, shared_render
+from public.pages import shared_bytes, shared_page_key, shared_render, shared_view
 from public.versioning import fingerprint, reader_state, revalidated
 from standings import selectors as live
 from standings.labels import tiebreak_explanation, tiebreak_label
@@ -221,44 +221,53 @@ KIND_TITLES = {
 # -------------------------------------------------------------------------- views
 
 
+def _standings_key(request, slug):
+    """The whole standings page's key, as every anonymous reader gets it (no query)."""
+    return _shared_key(request, slug, "standings")
+
+
 @_live(_etag_unless_export)
+@shared_view(_standings_key, stale=True)  # it polls: a stale page catches up
 def standings(request, slug):
     """The standings of players, teams or clubs, overall, after a round or a phase."""
-    page_key = _shared_key(request, slug, "standings")  # only without a query
-    page = shared_page(request, page_key)
-    if page is not None:  # the whole page, as every anonymous reader gets it
-        return page
     tournament = _tournament(request, slug)
     params = _standings_params(request, tournament)
     fmt = request.GET.get("_export")
     sort = request.GET.get("sort", "")
     key = "live:standings:" + fingerprint(tournament, get_language(), params, sort, fmt)
-    if request.META.get(LIVE_META) and not fmt:
-        stored = shared_page(request, key + ":live")
-        if stored is not None:  # the region, ready to send to every poller
-            return stored
-    region = None if fmt else cache.get(key)
-    if region is None:
+
+    def region() -> str:
+        """The standings region, rendered once a version (and kept as text)."""
+        found = cache.get(key)
+        if found is None:
+            rows = live.standings_for(tournament=tournament, **params)
+            table = _standings_table(request, tournament, rows, params["kind"])
+            context = _nav_context(tournament)
+            context.update(
+                {
+                    "table": table,
+                    "params": params,
+                    "phases": live.public_phases(tournament=tournament),
+                    "title": str(KIND_TITLES[params["kind"]]),
+                    "tiebreak_labels": _tiebreak_labels(tournament),
+                }
+            )
+            found = render_to_string(
+                "public/live/_standings.html", context, request=request
+            )
+            cache.set(key, found, CACHE_SECONDS)
+        return found
+
+    if fmt in EXPORT_FORMATS:
         rows = live.standings_for(tournament=tournament, **params)
         table = _standings_table(request, tournament, rows, params["kind"])
-        if fmt in EXPORT_FORMATS:
-            return _export(table, fmt, f"{tournament.slug}-{params['kind']}")
-        context = _nav_context(tournament)
-        context.update(
-            {
-                "table": table,
-                "params": params,
-                "phases": live.public_phases(tournament=tournament),
-                "title": str(KIND_TITLES[params["kind"]]),
-                "tiebreak_labels": _tiebreak_labels(tournament),
-            }
-        )
-        region = render_to_string(
-            "public/live/_standings.html", context, request=request
-        )
-        cache.set(key, region, CACHE_SECONDS)
+        return _export(table, fmt, f"{tournament.slug}-{params['kind']}")
+    if request.META.get(LIVE_META):
+        # Every poller in the hall asks at once after a result: built once, sent
+        # ready (compressed too).
+        return shared_bytes(request, key + ":live", lambda: region().encode())
     title = str(KIND_TITLES[params["kind"]])
-    return _page(request, tournament, region, title, key=page_key, region_key=key)
+    return _page(request, tournament, region(), title)
 
 
 @_live(_etag_unless_export)
@@ -508,7 +517,24 @@ def _projector_names(tournament: Tournament, rnd) -> list[dict]:
     return out
 
 
+PROJECTOR_PARAMS = frozenset({"show", "seconds"})
+
+
+def _projector_key(request, slug):
+    """The projector's key: its page, or the region it fetches after a bump.
+
+    Keyed on the options as read (``_projector_options``), the page and the region
+    apart; one of each a version for every screen and phone that opens it.
+    """
+    show, seconds = _projector_options(request)
+    mode = "region" if request.META.get(LIVE_META) else "page"
+    return shared_page_key(
+        request, slug, "live:projector", show, seconds, mode, params=PROJECTOR_PARAMS
+    )
+
+
 @_live()
+@shared_view(_projector_key)
 def projector(request, slug):
     """Full-screen standings and "where do I sit?", a screenful at a time.
 

@@ -15,7 +15,13 @@ LABELS = [
     "version poll (If-None-Match, 304)",
     "standings page",
     "standings page (If-None-Match, 304)",
+    "standings page, a result every 2 s",
     "where do I sit? (a name)",
+    "where do I sit? (every name)",
+    "draw by table",
+    "tournament front page",
+    "projector page",
+    "projector data (live region)",
     "standings page, uncompressed",
 ]
 
