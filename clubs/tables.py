@@ -2,11 +2,18 @@
 
 import django_tables2 as tables
 from django.core.paginator import Paginator
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
 
 MAX_PER_PAGE = 500
+
+# Columns a phone leaves out (``hide-phone`` in static/css/site.css): what they
+# hold is under the name there (a ``club-line``), or on the row's own page.
+WIDE = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
+NUM = {"td": {"class": "num"}}
 
 
 class BaseTable(tables.Table):
@@ -36,21 +43,30 @@ class ClubTable(BaseTable):
         "director:club_edit", args=[tables.A("pk")], verbose_name=_("name")
     )
     short_name = tables.Column(verbose_name=_("short name"))
-    city = tables.Column(verbose_name=_("city"))
-    player_count = tables.Column(
-        verbose_name=_("players"), attrs={"td": {"class": "num"}}
-    )
+    city = tables.Column(verbose_name=_("city"), attrs=WIDE)
+    player_count = tables.Column(verbose_name=_("players"), attrs=NUM)
     people = tables.LinkColumn(
         "director:club_people",
         args=[tables.A("pk")],
         accessor="pk",
         text=_("Members and managers"),
         verbose_name="",
+        attrs=WIDE,
     )
 
     class Meta(BaseTable.Meta):
         model = Club
         fields = ["name", "short_name", "city", "player_count", "people"]
+
+    def render_name(self, value, record):
+        """The club's name; on a phone its members' link under it (no column)."""
+        return format_html(
+            '<a href="{}">{}</a><a class="club-line" href="{}">{}</a>',
+            reverse("director:club_edit", args=[record.pk]),
+            value,
+            reverse("director:club_people", args=[record.pk]),
+            _("Members and managers"),
+        )
 
 
 class PlayerTable(BaseTable):
@@ -61,7 +77,7 @@ class PlayerTable(BaseTable):
         verbose_name=_("name"),
     )
     club = tables.Column(verbose_name=_("club"))
-    member_number = tables.Column(verbose_name=_("member number"))
+    member_number = tables.Column(verbose_name=_("member number"), attrs=WIDE)
 
     class Meta(BaseTable.Meta):
         model = Player
@@ -73,9 +89,21 @@ class TeamTable(BaseTable):
         "director:team_edit", args=[tables.A("pk")], verbose_name=_("name")
     )
     club = tables.Column(verbose_name=_("club"))
-    player_one = tables.Column(verbose_name=_("first player"))
-    player_two = tables.Column(verbose_name=_("second player"))
+    player_one = tables.Column(verbose_name=_("first player"), attrs=WIDE)
+    player_two = tables.Column(verbose_name=_("second player"), attrs=WIDE)
 
     class Meta(BaseTable.Meta):
         model = Team
         fields = ["name", "club", "player_one", "player_two"]
+
+    def render_name(self, value, record):
+        """The team's name; on a phone its players under it (no columns)."""
+        players = " & ".join(
+            str(p) for p in (record.player_one, record.player_two) if p
+        )
+        return format_html(
+            '<a href="{}">{}</a><span class="club-line">{}</span>',
+            reverse("director:team_edit", args=[record.pk]),
+            value,
+            players,
+        )

@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.folding import fold
 from clubs.tables import BaseTable
@@ -27,6 +28,15 @@ def _player_url_pattern() -> str | None:
 def _player_id(key: str) -> int | None:
     kind, _sep, number = str(key).partition(":")
     return int(number) if kind == "player" and number.isdigit() else None
+
+
+# The column of the standings that ranks, for each way a series ranks.
+RANKED_BY = {
+    "games_won": "games_won",
+    "points": "points",
+    "point_difference": "point_difference",
+    "ranking_points": "series_points",
+}
 
 
 class SeriesStandingsTable(FastBodyTable):
@@ -62,6 +72,29 @@ class SeriesStandingsTable(FastBodyTable):
         ranks_on_points = series.ranking == "ranking_points"
         exclude = () if ranks_on_points else ("series_points",)
         super().__init__(data, exclude=exclude, **kwargs)
+        self._fit_a_phone(RANKED_BY.get(series.ranking, "series_points"))
+
+    def _fit_a_phone(self, ranks_by: str) -> None:
+        """On a phone keep the rank, the name, the column that ranks and one more.
+
+        The others are ``hide-phone`` (static/css/site.css): at 390 px the table
+        then fits without scrolling sideways, and the column that ranks (a point
+        difference too) is never the one left out. Its long label ("ranking
+        points") has a short one there (``data-short``).
+        """
+        second = "points" if ranks_by == "games_won" else "games_won"
+        for bound in self.columns:
+            if bound.name in ("rank", "name", "explanation"):
+                continue
+            css = "" if bound.name == "club" else "num"
+            if bound.name == ranks_by:
+                css += " ranks"
+            elif bound.name != second:
+                css += " hide-phone"
+            th = {"class": css.strip()}
+            if bound.name == ranks_by == "series_points":
+                th["data-short"] = pgettext_lazy("ranking points, short", "pts")
+            bound.column.attrs = {"th": th, "td": {"class": css.strip()}}
 
     def row_open(self, record) -> str:
         # The page's filter (static/js/live.js) folds what is typed the same way.
