@@ -59,17 +59,16 @@ def fold_matches(words: list[str], folded: str) -> bool:
 def sort_key(text: str | None) -> tuple:
     """Return the key that sorts names as a Flemish or French reader expects.
 
-    Word by word (a comma counts as a space, so "Dewulf, Rita" sorts among the
-    Dewulfs), each word folded: case, accents, apostrophes and hyphens do not
-    count ("Dewulf, Éric" before "Dewulf, Rita"; "D'Hondt" among the "Dh").
-    Names alike in that order are told apart by their accents (an unaccented
-    letter first: "Eric" before "Éric"), then by their case.
+    Word by word as ``fold`` parts them (a comma counts as a space, so "Dewulf,
+    Rita" sorts among the Dewulfs, before "Dewulfs"), each word folded: case,
+    accents and apostrophes do not count ("Dewulf, Éric" before "Dewulf, Rita";
+    "D'Hondt" among the "Dh"). Names alike in that order are told apart by their
+    accents (an unaccented letter first: "Eric" before "Éric"), then by case.
     """
     text = text or ""
-    words = text.replace(",", " ").split()
-    primary = tuple(fold(w).replace(" ", "") for w in words)
+    spaced = text.replace(",", " ")
+    primary = tuple(fold(spaced).split())
     accents = tuple(
-        unicodedata.normalize("NFD", w.translate(_DROP).replace(" ", "")).casefold()
-        for w in words
+        unicodedata.normalize("NFD", spaced.translate(_DROP).casefold()).split()
     )
     return (primary, accents, text)

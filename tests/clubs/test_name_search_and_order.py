@@ -89,6 +89,17 @@ def test_names_sort_as_a_flemish_or_french_reader_expects():
     ]
 
 
+def test_a_hyphen_or_a_space_parts_words_in_the_order_too():
+    names = ["Jeanette", "Jean-Pierre", "Van Damme, Ann", "Vandamme, Bert", "Jean"]
+    assert sorted(names, key=sort_key) == [
+        "Jean",
+        "Jean-Pierre",
+        "Jeanette",
+        "Van Damme, Ann",
+        "Vandamme, Bert",
+    ]
+
+
 def test_the_printed_lists_sort_with_the_same_key():
     from printing.base import sort_key as printed_key
 
