@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
+from clubs.tabular import upload_text
 from clubs.validators import validate_line
 
 
@@ -73,6 +74,44 @@ class TeamForm(forms.ModelForm):
         )
         self.fields["player_one"].queryset = players
         self.fields["player_two"].queryset = players
+
+
+class MemberImportForm(forms.Form):
+    """A club's member list: a CSV or Excel file, or lines pasted (CSV)."""
+
+    MAX_UPLOAD = 2 * 1024 * 1024
+
+    file = forms.FileField(
+        label=_("CSV or Excel file"),
+        required=False,
+        help_text=_(
+            "One line per member: first name, last name, member number. A CSV "
+            "separated by ; or , (UTF-8, UTF-16 or Windows-1252), or an Excel "
+            "workbook (.xlsx, its first sheet)."
+        ),
+    )
+    text = forms.CharField(
+        label=_("…or paste the lines here"),
+        required=False,
+        strip=False,  # leading blank lines count in the line numbers of errors
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The import names a control character (a NUL too) by line and column.
+        self.fields["text"].validators = []
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > self.MAX_UPLOAD:
+                raise ValidationError(_("The file is larger than 2 MB."))
+            cleaned["text"] = upload_text(upload.read())
+        if not (cleaned.get("text") or "").strip():
+            raise ValidationError(_("Choose a file or paste the lines."))
+        return cleaned
 
 
 class SearchForm(forms.Form):

@@ -1,17 +1,23 @@
-"""Decode a registration file, read its CSV into rows, check each row (no database)."""
+"""Decode a list of people (CSV or XLSX), read it into rows, check each row.
+
+The one reader of the tournaments' registration import and the clubs' member
+import: encodings, delimiters, header names in English, Dutch or French, each
+cell checked by its model field's rules (no database read).
+"""
 
 import codecs
 import csv
 import io
 import re
+import zipfile
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.folding import fold
 from clubs.models import Club, Player, Team
-from tournaments.selectors import fold
 
 HEADER_ALIASES = {
     "first_name": {
@@ -345,3 +351,71 @@ def repeated_in_file(
             return True
         numbers[nkey] = row.line
     return False
+
+
+# ----------------------------------------------------------------- spreadsheets
+
+XLSX_MAGIC = b"PK\x03\x04"  # an .xlsx workbook is a zip archive
+XLSX_MAX_ROWS = 20_000
+XLSX_MAX_COLUMNS = 30
+
+
+def _xlsx_cell(value) -> str:
+    """A spreadsheet cell as the CSV would hold it: 123 not 123.0, a date as ISO."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    # A line break inside a cell would shift the line numbers of the rows below.
+    return " ".join(str(value).splitlines())
+
+
+def xlsx_to_csv(raw: bytes) -> str:
+    """Return the first sheet of an Excel workbook as ``;``-separated text.
+
+    Row n of the sheet is line n of the text (empty rows stay, empty lines), so the
+    preview names the rows as the spreadsheet numbers them. Raise
+    ``ValidationError`` for a file that is not a workbook one can read.
+    """
+    from openpyxl import load_workbook  # with tablib[xlsx]; only here is it needed
+
+    try:
+        book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError) as exc:
+        raise ValidationError(
+            _(
+                "The file cannot be read as an Excel workbook (.xlsx). Save it again "
+                "as “Excel workbook” or as “CSV UTF-8”."
+            ),
+            code="xlsx",
+        ) from exc
+    try:
+        sheet = book.worksheets[0] if book.worksheets else None
+        out = io.StringIO()
+        writer = csv.writer(out, delimiter=";", lineterminator="\n")
+        if sheet is not None:
+            for number, cells in enumerate(sheet.iter_rows(values_only=True), 1):
+                if number > XLSX_MAX_ROWS:
+                    raise ValidationError(
+                        _("The workbook has more than %(rows)d rows."),
+                        params={"rows": XLSX_MAX_ROWS},
+                        code="xlsx_rows",
+                    )
+                values = [_xlsx_cell(v) for v in cells[:XLSX_MAX_COLUMNS]]
+                while values and values[-1] == "":
+                    values.pop()
+                writer.writerow(values)
+    finally:
+        book.close()
+    return out.getvalue()
+
+
+def upload_text(raw: bytes) -> str:
+    """Return an uploaded list's text: an Excel workbook's first sheet, or the CSV."""
+    if raw.startswith(XLSX_MAGIC):
+        return xlsx_to_csv(raw)
+    return decode_csv(raw)

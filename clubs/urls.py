@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/<int:pk>/", views.club_edit, name="club_edit"),
     path("clubs/mine/", views.my_clubs, name="my_clubs"),
     path("clubs/<int:pk>/people/", views.club_people, name="club_people"),
+    path("clubs/<int:pk>/import/", views.club_import, name="club_import"),
     path(
         "clubs/<int:pk>/members/<int:player>/",
         views.club_member,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
-from clubs import access
+from clubs import access, imports
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from clubs.access import any_director_required
@@ -19,6 +19,7 @@ from clubs.forms import (
     ClubForm,
     ManagerForm,
     MemberForm,
+    MemberImportForm,
     PlayerForm,
     SearchForm,
     TeamForm,
@@ -274,6 +275,53 @@ def club_people(request, pk):
     club = _club(pk)
     access.check_can_edit_club(user=request.user, club=club)
     return _people_page(request, club)
+
+
+@any_director_required
+def club_import(request, pk):
+    """Import the club's members from a CSV or Excel list: a preview, then all."""
+    club = _club(pk)
+    access.check_can_edit_club(user=request.user, club=club)
+    form = MemberImportForm(request.POST or None, request.FILES or None)
+    result = None
+    if request.method == "POST" and form.is_valid():
+        result = imports.members_import(
+            club=club,
+            text=form.cleaned_data["text"],
+            commit=request.POST.get("commit") == "1",
+            by=request.user,
+        )
+        if result.committed:
+            messages.success(
+                request,
+                _(
+                    "%(new)d members added (%(created)d new players, %(joined)d "
+                    "players without a club); %(numbered)d member numbers added; "
+                    "%(same)d already members."
+                )
+                % {
+                    "new": result.created_players + result.joined,
+                    "created": result.created_players,
+                    "joined": result.joined,
+                    "numbered": result.numbered,
+                    "same": result.unchanged,
+                },
+            )
+            return redirect("director:club_people", pk=club.pk)
+        # The text (a workbook's too, as CSV) goes on to the confirmation.
+        form = MemberImportForm(initial={"text": form.cleaned_data["text"]})
+    status = 400 if result is not None and not result.ok else 200
+    return render(
+        request,
+        "clubs/import.html",
+        {
+            "club": club,
+            "form": form,
+            "result": result,
+            "title": _("Import members · %(club)s") % {"club": club.name},
+        },
+        status=status,
+    )
 
 
 @any_director_required

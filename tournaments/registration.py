@@ -9,8 +9,7 @@ from django.utils.translation import ngettext
 
 from clubs import selectors as club_selectors
 from clubs.models import Club, Player
-from tournaments import selectors
-from tournaments.csv_import import (
+from clubs.tabular import (
     COLUMN_LABELS,
     FIELDS,
     ImportResult,
@@ -19,6 +18,7 @@ from tournaments.csv_import import (
     parse_csv,
     repeated_in_file,
 )
+from tournaments import selectors
 from tournaments.models import (
     Entry,
     Tournament,
@@ -250,7 +250,7 @@ def registrations_import(
 
     Columns (first line, en/nl/fr names accepted): first name, last name, club,
     member number, and for pairs the team name (two lines per team). ``;``, ``,``
-    or tab separated (``csv_import.decode_csv`` turns a file's bytes into this
+    or tab separated (``clubs.tabular.decode_csv`` turns a file's bytes into this
     text). A value breaking its model field's rules (too long, a control
     character) is an error on its line and column. A player already registered is
     skipped; a duplicate inside the file or a conflicting member number is an
