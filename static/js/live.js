@@ -8,8 +8,8 @@
   /* ---- find a name: hide rows that do not match ---------------------------- */
   /* The twin of clubs.folding.fold, which folds the rows' data-name on the server:
      lower case, no accents, apostrophes or dots ("D’Hondt" → "dhondt"), a hyphen
-     read as a space, one space between words; a word is also found in the words run together
-     (clubs.folding.fold_matches: "vandewalle" finds "van de walle"). */
+     read as a space, one space between words. What is typed is found as it is or
+     with the spaces left out on both sides ("vandewalle" finds "van de walle"). */
   var LETTERS = {"ø": "o", "đ": "d", "ł": "l", "ı": "i", "æ": "ae", "œ": "oe"};
   function fold(text) {
     return text.replace(/['’‘ʼʹ`´′.·]/g, "").replace(/[\-‐‑‒–—―]/g, " ")
@@ -18,23 +18,20 @@
       .replace(/[øđłıæœ]/g, function (c) { return LETTERS[c]; })
       .split(/\s+/).filter(Boolean).join(" ");
   }
-  function foldMatches(words, folded) {
-    var joined = folded.replace(/ /g, "");
-    return words.every(function (w) {
-      return folded.indexOf(w) !== -1 || joined.indexOf(w) !== -1;
-    });
+  function foldMatches(q, folded) {
+    return folded.indexOf(q) !== -1 ||
+      folded.replace(/ /g, "").indexOf(q.replace(/ /g, "")) !== -1;
   }
   function applyFind() {
     var input = document.querySelector("[data-find]");
     if (!input) return;
     var q = fold(input.value);
-    var words = q.split(" ").filter(Boolean);
     var rows = document.querySelectorAll("#live-region tbody tr");
     var shown = 0;
     for (var i = 0; i < rows.length; i++) {
       var tr = rows[i];
       var name = tr.getAttribute("data-name") || fold(tr.textContent);
-      var hit = !q || foldMatches(words, name);
+      var hit = !q || foldMatches(q, name);
       tr.hidden = !hit;
       if (hit) shown++;
     }
