@@ -48,3 +48,11 @@ class ReplaceForm(ReasonForm):
             for e in candidates
         ]
         self.order_fields(["entry", "withdraw", "reason"])
+
+
+class SwapTypedForm(forms.Form):
+    """Two seats (or a seat and a bye) typed as "12.3" or a name, to swap."""
+
+    first = forms.CharField(label=_("swap"), max_length=200)
+    second = forms.CharField(label=_("with"), max_length=200)
+    reason = forms.CharField(label=_("reason"), max_length=500, required=False)

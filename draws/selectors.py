@@ -1,15 +1,23 @@
-"""Read who advances from a phase: the qualifiers, the cut and what decided it."""
+"""Read what the draw pages show: who advances, what comes next, the flags."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from draws.generators import quiet_clubs
 from scoring.services import EntryConflict, EntryError
 from standings.compute import explain_order
+from standings.rounds import round_read
 from standings.selectors import entrant_kind, standings_for
+from tournaments.checkin import match, search_terms
 from tournaments.models import Bye, Entry, Phase, Round, RoundLog, Seat, Table
+from tournaments.selectors import fold
 
 
 @dataclass
@@ -383,3 +391,211 @@ def replacement_candidates(*, round: Round) -> list[Entry]:  # noqa: A002
     for entry in entries:
         entry.on_bye = entry.pk in on_bye
     return sorted(entries, key=lambda e: (not e.on_bye, str(e).casefold()))
+
+
+# ------------------------------------------------------ the director's round page
+
+
+@dataclass
+class QuietClub:
+    """A club whose players sitting together are not flagged, and why."""
+
+    name: str
+    reason: str  # draws.generators.base.QUIET_ORGANISER or QUIET_CROWDED
+    members: int  # its entrants at the tables
+    seated: int  # everyone at the tables
+
+
+@dataclass
+class DirectorRound:
+    """A round as the director checks it: the flags that say something."""
+
+    read: object  # standings.rounds.RoundRead
+    tables: tuple  # RoundTable, flags kept only where they say something
+    quiet: list  # QuietClub
+
+    @property
+    def flagged(self) -> list:
+        """The tables with a rematch or players of one club worth a look."""
+        return [t for t in self.tables if t.rematches or t.same_club]
+
+
+def round_for_director(*, round: Round) -> DirectorRound:  # noqa: A002
+    """Read a round with its flags, keeping the club flags that say something.
+
+    Rematches are always flagged. Players of one club sitting together are not
+    when the club organises the event, or when nearly everyone belongs to it
+    (``draws.generators.quiet_clubs``); a table that only seats such players
+    loses its "same-club pair" reason too.
+    """
+    data = round_read(round=round, with_games=False, with_flags=True)
+    quiet = quiet_clubs(
+        [[s.club_id for s in t.seats] for t in data.tables],
+        organiser=data.round.tournament.club_id,
+    )
+    if not quiet:
+        return DirectorRound(read=data, tables=data.tables, quiet=[])
+    tables = []
+    for table in data.tables:
+        if not table.same_club:
+            tables.append(table)
+            continue
+        loud: set[int] = set()
+        pairs = 0
+        for a, b in combinations(table.seats, 2):
+            if a.club_id is not None and a.club_id == b.club_id:
+                if a.club_id not in quiet:
+                    loud.update((a.entry_id, b.entry_id))
+                    pairs += 1
+        seats = tuple(
+            replace(s, same_club=s.entry_id in loud) if s.same_club else s
+            for s in table.seats
+        )
+        reasons = table.reasons
+        if not pairs:
+            reasons = tuple(r for r in reasons if not r.startswith("same_club"))
+        tables.append(replace(table, seats=seats, same_club=pairs, reasons=reasons))
+    seated = sum(len(t.seats) for t in data.tables)
+    names: dict[int, str] = {}
+    members: dict[int, int] = {}
+    for table in data.tables:
+        for s in table.seats:
+            if s.club_id in quiet:
+                names[s.club_id] = s.club
+                members[s.club_id] = members.get(s.club_id, 0) + 1
+    notes = [
+        QuietClub(name=names[c], reason=why, members=members[c], seated=seated)
+        for c, why in quiet.items()
+    ]
+    notes.sort(key=lambda q: (q.reason != "organiser", q.name))
+    return DirectorRound(read=data, tables=tuple(tables), quiet=notes)
+
+
+# ----------------------------------------------------- a swap typed by the director
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """A seat (or a bye) of a round, as a typed swap finds it."""
+
+    label: str  # "12.3" (table 12, seat 3), or "" for a bye
+    name: str  # "Last, First" or the team's name
+    club: str
+    seat_id: int | None
+    bye_id: int | None
+    table: int | None
+    position: int | None
+    number: str = ""  # a player's member number (not read here)
+    words: frozenset = frozenset()
+    keys: frozenset = frozenset()
+    text: str = ""
+
+    @property
+    def suggestion(self) -> str:
+        """What the form suggests as it is typed: "12.3 Claeys, Ann (Harten Troef)"."""
+        where = self.label or _("bye")
+        club = f" ({self.club})" if self.club else ""
+        return f"{where} {self.name}{club}"
+
+
+def swap_choices(*, read, search: bool = True) -> list[SeatChoice]:
+    """Return the seats and byes of a read round (``standings.rounds.RoundRead``).
+
+    Without ``search`` only to suggest them (what a search looks through is left
+    out).
+    """
+    choices = []
+    seated = [(t.number, s) for t in read.tables for s in t.seats]
+    for number, s in [*seated, *((None, b) for b in read.byes_by_name)]:
+        words, keys, text = frozenset(), frozenset(), ""
+        if search:
+            words, keys, text = search_terms(
+                names=[s.name, s.sort_name], clubs=[s.club, s.short_club]
+            )
+        choices.append(
+            SeatChoice(
+                label=f"{number}.{s.position}" if number is not None else "",
+                name=s.sort_name,
+                club=s.club,
+                seat_id=s.seat_id,
+                bye_id=s.bye_id,
+                table=number,
+                position=s.position if number is not None else None,
+                words=words,
+                keys=keys,
+                text=text,
+            )
+        )
+    return choices
+
+
+# "12.3", "12 3", "12-3", "t12 s3", "table 12 seat 3", "tafel 12, plaats 3"…, with
+# the rest (a suggestion's name) ignored. Only these words: a name is no seat.
+_TABLE_WORD = r"(?:t|tafel|table|tbl)?"
+_SEAT_WORD = r"(?:s|seat|stoel|plaats|pl|place|siege|zetel|p)?"
+_SEAT = re.compile(
+    rf"^\s*{_TABLE_WORD}\.?\s*(\d{{1,6}})[\s.\-/:,]*{_SEAT_WORD}\.?[\s.\-/:,]*"
+    r"(\d{1,3})(?!\d)"
+)
+_TABLE_ONLY = re.compile(rf"^\s*{_TABLE_WORD}\.?\s*(\d{{1,6}})\s*$")
+
+
+def seat_pick(*, choices: list[SeatChoice], text: str, round_number: int) -> SeatChoice:
+    """Return the seat or bye ``text`` names: "12.3" (table 12, seat 3) or a name.
+
+    Raise a ``ValidationError`` saying what is wrong, in the director's words.
+    """
+    typed = (text or "").strip()
+    if not typed:
+        raise ValidationError(_("Type a seat (table.seat, e.g. 12.3) or a name."))
+    found = _SEAT.match(fold(typed))
+    only = _TABLE_ONLY.match(fold(typed))
+    if only and not found:
+        raise ValidationError(
+            _("Which seat at table %(table)s? Type it with the seat, e.g. %(table)s.1.")
+            % {"table": only.group(1)}
+        )
+    if found:
+        table, position = int(found.group(1)), int(found.group(2))
+        tables = sorted({c.table for c in choices if c.table is not None})
+        if table not in tables:
+            raise ValidationError(
+                _("Round %(round)d has no table %(table)d (tables %(first)d–%(last)d).")
+                % {
+                    "round": round_number,
+                    "table": table,
+                    "first": tables[0] if tables else 0,
+                    "last": tables[-1] if tables else 0,
+                }
+            )
+        for c in choices:
+            if c.table == table and c.position == position:
+                return c
+        raise ValidationError(
+            _("Table %(table)d has nobody in seat %(position)d.")
+            % {"table": table, "position": position}
+        )
+    matches = match(choices, typed)
+    if not matches:
+        raise ValidationError(
+            _("Nobody in round %(round)d matches “%(text)s”.")
+            % {"round": round_number, "text": typed[:60]}
+        )
+    if len(matches) > 1:
+        shown = ", ".join(c.suggestion for c in matches[:5])
+        raise ValidationError(
+            ngettext(
+                "“%(text)s” matches %(count)d entrant: %(names)s. Type the seat "
+                "(e.g. %(example)s).",
+                "“%(text)s” matches %(count)d entrants: %(names)s. Type the seat "
+                "(e.g. %(example)s).",
+                len(matches),
+            )
+            % {
+                "text": typed[:60],
+                "count": len(matches),
+                "names": shown + (" …" if len(matches) > 5 else ""),
+                "example": matches[0].label or "12.3",
+            }
+        )
+    return matches[0]

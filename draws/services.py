@@ -1,6 +1,7 @@
 """Draw rounds and publish them: draw, draft, swap, redraw, publish."""
 
 import random
+from itertools import combinations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -56,7 +57,8 @@ def _phase_entries(phase: Phase) -> list[Entry]:
 
 def _compute_draw(
     *, phase: Phase, round_number: int, seed: int, exclude_round: Round | None
-) -> draw_module.Draw:
+) -> tuple[draw_module.Draw, dict[int, int | None]]:
+    """Draw the phase's round; return the draw and each entrant's club."""
     tournament = phase.tournament
     if phase.draw_method not in draw_methods.codes_for(tournament.format):
         raise ValidationError(
@@ -97,13 +99,14 @@ def _compute_draw(
     if method.needs_round_in_phase:
         in_phase += Round.objects.filter(phase=phase, number__lt=round_number).count()
     try:
-        return method.draw(
+        drawn = method.draw(
             entrants,
             format=tournament.format,
             seed=seed,
             history=history,
             round_in_phase=in_phase,
         )
+        return drawn, {e.id: e.club for e in entrants}
     except draw_module.DrawError as exc:
         raise ValidationError(_(draw_module.ERROR_TEXT[exc.code]) % exc.params) from exc
 
@@ -148,9 +151,23 @@ def _write_draw(*, round: Round, draw: draw_module.Draw, phase: Phase) -> None:
     Bye.objects.bulk_create([Bye(round=round, entry_id=e) for e in draw.byes])
 
 
-def _draw_summary(draw: draw_module.Draw) -> str:
+def _draw_summary(
+    draw: draw_module.Draw, clubs: dict[int, int | None], organiser: int | None
+) -> str:
+    """Say in a line what the draw made; same-club pairs only where they say
+    something (``draws.generators.quiet_clubs``), as the round's page flags them."""
     repeats = sum(t.repeats for t in draw.tables)
-    same = sum(t.same_club for t in draw.tables)
+    quiet = draw_module.quiet_clubs(
+        [[clubs.get(e) for e in t.seats] for t in draw.tables], organiser=organiser
+    )
+    same = sum(
+        1
+        for t in draw.tables
+        for a, b in combinations(t.seats, 2)
+        if clubs.get(a) is not None
+        and clubs.get(a) == clubs.get(b)
+        and clubs.get(a) not in quiet
+    )
     return _(
         "%(tables)d tables, %(byes)d byes, seed %(seed)d; %(repeats)d repeated "
         "pairs, %(same)d same-club pairs."
@@ -175,7 +192,7 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
         Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
     ) + 1
     seed = _new_seed() if seed is None else seed
-    result = _compute_draw(
+    result, clubs = _compute_draw(
         phase=phase, round_number=number, seed=seed, exclude_round=None
     )
     rnd = Round.objects.create(
@@ -188,7 +205,10 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
     )
     _write_draw(round=rnd, draw=result, phase=phase)
     RoundLog.objects.create(
-        round=rnd, action=RoundLog.Action.DRAWN, reason=_draw_summary(result), by=by
+        round=rnd,
+        action=RoundLog.Action.DRAWN,
+        reason=_draw_summary(result, clubs, tournament.club_id),
+        by=by,
     )
     return rnd
 
@@ -282,7 +302,7 @@ def round_redraw(*, round: Round, by, seed: int | None = None) -> Round:
     if DealRecord.objects.filter(game__table__round=rnd).exists():
         raise ValidationError(_("Results have been typed for this round."))
     seed = _new_seed() if seed is None else seed
-    result = _compute_draw(
+    result, clubs = _compute_draw(
         phase=rnd.phase, round_number=rnd.number, seed=seed, exclude_round=rnd
     )
     Table.objects.filter(round=rnd).delete()
@@ -292,7 +312,10 @@ def round_redraw(*, round: Round, by, seed: int | None = None) -> Round:
     rnd.save(update_fields=["seed", "draw_method"])
     _write_draw(round=rnd, draw=result, phase=rnd.phase)
     RoundLog.objects.create(
-        round=rnd, action=RoundLog.Action.REDRAWN, reason=_draw_summary(result), by=by
+        round=rnd,
+        action=RoundLog.Action.REDRAWN,
+        reason=_draw_summary(result, clubs, rnd.tournament.club_id),
+        by=by,
     )
     return rnd
 

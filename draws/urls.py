@@ -28,6 +28,11 @@ urlpatterns = [
         name="round_swap",
     ),
     path(
+        "t/<slug:slug>/rounds/<int:number>/swap/typed/",
+        views.round_swap_typed,
+        name="round_swap_typed",
+    ),
+    path(
         "t/<slug:slug>/rounds/<int:number>/publish/",
         views.round_publish,
         name="round_publish",

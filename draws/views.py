@@ -11,12 +11,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.params import parse_id
 from draws import repair, services
-from draws.forms import DrawForm, ReasonForm, ReplaceForm
+from draws.forms import DrawForm, ReasonForm, ReplaceForm, SwapTypedForm
 from draws.generators import REASON_TEXT
 from draws.selectors import (
     advance_panel,
     phase_actions,
     replacement_candidates,
+    round_for_director,
+    seat_pick,
+    swap_choices,
     tables_with_results,
 )
 from scoring.services import EntryError
@@ -126,8 +129,13 @@ def _get_round(tournament, number) -> Round:
 @require_GET
 def round_detail(request, tournament, number):
     rnd = _get_round(tournament, number)
-    data = round_read(round=rnd, with_games=False, with_flags=True)
-    tables = data.tables
+    return round_detail_page(request, tournament, rnd)
+
+
+def round_detail_page(request, tournament, rnd, *, swap_form=None, status=200):
+    """The round's page; a typed swap refused shows its form again with why."""
+    checked = round_for_director(round=rnd)
+    data, tables = checked.read, checked.tables
     published = rnd.status == Round.Status.PUBLISHED
     entered = tables_with_results(round=rnd) if published else set()
     return render(
@@ -150,7 +158,8 @@ def round_detail(request, tournament, number):
             else None,
             "reason_form": ReasonForm(),
             "at": _table_number(request.GET.get("at")),
-            "flagged": sum(1 for t in tables if t.rematches or t.same_club),
+            "flagged": len(checked.flagged),
+            "quiet": checked.quiet,
             "withdrawn": [s for t in tables for s in t.seats if s.withdrawn],
             "log": rnd.log.select_related("by").order_by("-at", "-id")[:20],
             "scoring_url": reverse("scoring:round", kwargs={"round_id": rnd.pk}),
@@ -158,7 +167,13 @@ def round_detail(request, tournament, number):
                 "public:draw", kwargs={"slug": tournament.slug, "number": rnd.number}
             ),
             "draw_form": DrawForm(),
+            "swap_form": swap_form or SwapTypedForm(),
+            "swap_focus": swap_form is not None or request.GET.get("swap") == "1",
+            "swap_choices": swap_choices(read=data, search=False)
+            if rnd.status != Round.Status.CLOSED
+            else [],
         },
+        status=status,
     )
 
 
@@ -207,7 +222,17 @@ def round_swap(request, tournament, number):
     seat_ids = [i for i in map(parse_id, request.POST.getlist("seat")) if i]
     bye_ids = [i for i in map(parse_id, request.POST.getlist("bye")) if i]
     reason = request.POST.get("reason", "").strip()
+    return _swap(request, tournament, rnd, seat_ids, bye_ids, reason=reason, at=at)
+
+
+def _swap(request, tournament, rnd, seat_ids, bye_ids, *, reason, at, typed=False):
+    """Swap two seats, or a seat and a bye: the ticks' way and the typed way.
+
+    A published round asks for the reason first (``swap_confirm.html``).
+    """
     try:
+        if len(set(seat_ids)) < len(seat_ids):
+            raise ValidationError(_("Choose two different seats of this round."))
         if len(seat_ids) == 2 and not bye_ids:
             seats = list(
                 Seat.objects.filter(round=rnd, pk__in=seat_ids).select_related(
@@ -216,6 +241,7 @@ def round_swap(request, tournament, number):
             )
             if len(seats) != 2:
                 raise ValidationError(_("Choose two seats of this round."))
+            seats.sort(key=lambda s: seat_ids.index(s.pk))
             if rnd.status == Round.Status.PUBLISHED and not reason:
                 return _swap_confirm(request, tournament, rnd, seats, None, at)
             services.round_swap_seats(
@@ -225,17 +251,41 @@ def round_swap(request, tournament, number):
                 by=request.user,
                 reason=reason,
             )
+            done = [
+                (
+                    s.entry,
+                    _("table %(t)d, seat %(p)d")
+                    % {"t": s.table.number, "p": s.position},
+                )
+                for s in seats
+            ]
         elif len(seat_ids) == 1 and len(bye_ids) == 1:
             seat = get_object_or_404(
                 Seat.objects.select_related("table", "entry__player", "entry__team"),
                 round=rnd,
                 pk=seat_ids[0],
             )
-            bye = get_object_or_404(Bye, round=rnd, pk=bye_ids[0])
+            bye = get_object_or_404(
+                Bye.objects.select_related("entry__player", "entry__team"),
+                round=rnd,
+                pk=bye_ids[0],
+            )
             if rnd.status == Round.Status.PUBLISHED and not reason:
                 return _swap_confirm(request, tournament, rnd, [seat], bye, at)
             services.round_swap_bye(
                 round=rnd, seat=seat, bye=bye, by=request.user, reason=reason
+            )
+            done = [
+                (
+                    seat.entry,
+                    _("table %(t)d, seat %(p)d")
+                    % {"t": seat.table.number, "p": seat.position},
+                ),
+                (bye.entry, _("bye")),
+            ]
+        elif typed:
+            raise ValidationError(
+                _("Type two seats, or a seat and a bye, to swap them.")
             )
         else:
             raise ValidationError(
@@ -244,8 +294,66 @@ def round_swap(request, tournament, number):
     except ValidationError as exc:
         _report(request, exc)
     else:
-        messages.success(request, _("Swapped."))
+        if typed:
+            messages.success(
+                request,
+                _("Swapped: %(a)s (%(where_a)s) ⇄ %(b)s (%(where_b)s).")
+                % {
+                    "a": done[0][0],
+                    "where_a": done[0][1],
+                    "b": done[1][0],
+                    "where_b": done[1][1],
+                },
+            )
+        else:
+            messages.success(request, _("Swapped."))
+    if typed:
+        return _typed_redirect(tournament, rnd)
     return _round_redirect(tournament, rnd, at)
+
+
+def _typed_redirect(tournament, rnd) -> HttpResponseRedirect:
+    """Back to the round's typed swap, its first box focused for the next one."""
+    url = reverse(
+        "director:round", kwargs={"slug": tournament.slug, "number": rnd.number}
+    )
+    return HttpResponseRedirect(url + "?swap=1#swap-typed")
+
+
+@director_required
+@require_POST
+def round_swap_typed(request, tournament, number):
+    """Swap two seats typed as "12.3" or a name (a round of 576: no scrolling)."""
+    rnd = _get_round(tournament, number)
+    form = SwapTypedForm(request.POST)
+    if form.is_valid():
+        choices = swap_choices(read=round_read(round=rnd, with_games=False))
+        picks = []
+        for name in ("first", "second"):
+            try:
+                picks.append(
+                    seat_pick(
+                        choices=choices,
+                        text=form.cleaned_data[name],
+                        round_number=rnd.number,
+                    )
+                )
+            except ValidationError as exc:
+                form.add_error(name, exc)
+        if not form.errors:
+            seat_ids = [p.seat_id for p in picks if p.seat_id]
+            bye_ids = [p.bye_id for p in picks if p.bye_id]
+            return _swap(
+                request,
+                tournament,
+                rnd,
+                seat_ids,
+                bye_ids,
+                reason=form.cleaned_data["reason"].strip(),
+                at=None,
+                typed=True,
+            )
+    return round_detail_page(request, tournament, rnd, swap_form=form, status=400)
 
 
 def _swap_confirm(request, tournament, rnd, seats, bye, at):
@@ -375,8 +483,7 @@ def round_unpublish(request, tournament, number):
 def round_publish(request, tournament, number):
     rnd = _get_round(tournament, number)
     if rnd.status == Round.Status.DRAFT and request.POST.get("confirmed") != "1":
-        data = round_read(round=rnd, with_games=False, with_flags=True)
-        flagged = [t for t in data.tables if t.rematches or t.same_club]
+        flagged = round_for_director(round=rnd).flagged
         if flagged:  # publishing those is a choice: say which, ask once more
             return render(
                 request,

@@ -119,18 +119,35 @@ def _row(values: tuple, *, search: bool = True) -> CheckinRow:
     )
     if not search:
         return row
-    every = [first, last, number, club, short, team, f1, l1, f2, l2]
-    words = frozenset(w for part in every if part for w in words_of(part))
+    names = [team] if team is not None else [f"{first} {last}", f"{last} {first}"]
+    words, keys, text = search_terms(
+        names=names,
+        clubs=[club, short],
+        others=[first, last, number, f1, l1, f2, l2],
+    )
+    return replace(row, words=words, keys=keys, text=text)
+
+
+def search_terms(
+    *, names: list[str], clubs: list[str | None], others: list[str | None] = ()
+) -> tuple[frozenset[str], frozenset[str], str]:
+    """Return what :func:`match` looks through for one entrant: words, keys, text.
+
+    ``names`` are the whole name in each order it may be typed ("Ann Claeys",
+    "Claeys Ann") or a team's name; ``clubs`` the club's name and short name;
+    ``others`` any other words (first and last names, a member number, a team's
+    players).
+    """
+    every = [*names, *clubs, *others]
+    words = {w for part in every if part for w in words_of(part)}
     # Hyphenated and multi-word names are also one word: "vandenbossche".
     words |= {name_key(part) for part in every if part}
-    club_keys = {""} | {name_key(c) for c in (club, short) if c}
-    names = {name_key(team)} if team is not None else set()
-    for f, ln in person if team is None else []:
-        names |= {name_key(f"{f} {ln}"), name_key(f"{ln} {f}")}
-    keys = frozenset(n + c for n in names for c in club_keys) | frozenset(
-        c + n for n in names for c in club_keys
+    club_keys = {""} | {name_key(c) for c in clubs if c}
+    whole = {name_key(n) for n in names if n}
+    keys = frozenset(n + c for n in whole for c in club_keys) | frozenset(
+        c + n for n in whole for c in club_keys
     )
-    return replace(row, words=words, keys=keys, text=" ".join(sorted(words)))
+    return frozenset(words), keys, " ".join(sorted(words))
 
 
 def checkin_rows(*, tournament: Tournament, search: bool = True) -> list[CheckinRow]:
@@ -194,8 +211,11 @@ class LineMatch:
         return "matched" if len(self.found) == 1 else "several"
 
 
-def match(rows: list[CheckinRow], text: str) -> list[CheckinRow]:
+def match(rows: list, text: str) -> list:
     """Return the entrants ``text`` names, the surest reading first.
+
+    ``rows`` are any objects with ``number``, ``keys``, ``words`` and ``text``
+    (:class:`CheckinRow`, a round's seats).
 
     In order, the first that finds anyone: a member number; the whole name (in
     either order, with or without the club); every word a whole word of the

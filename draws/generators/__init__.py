@@ -12,6 +12,7 @@ from draws.generators.base import (
     DrawError,
     DrawTable,
     Entrant,
+    quiet_clubs,
     table_conflicts,
 )
 from draws.generators.individual import draw_individual
@@ -35,6 +36,7 @@ __all__ = [
     "draw_round_robin",
     "draw_seeded",
     "draw_swiss",
+    "quiet_clubs",
     "round_robin_schedule",
     "table_conflicts",
 ]

@@ -171,6 +171,44 @@ def table_conflicts(
     return repeats, same_club
 
 
+# Why players of one club sitting together are not flagged (``quiet_clubs``).
+QUIET_ORGANISER = "organiser"
+QUIET_CROWDED = "crowded"
+
+
+def quiet_clubs(
+    tables: Sequence[Sequence[object | None]], *, organiser: object | None = None
+) -> dict[object, str]:
+    """Return the clubs whose players sitting together say nothing, and why.
+
+    ``tables`` holds the club of each seat, table by table (None: no club). A flag
+    is worth a look only where the draw had a choice:
+
+    - the organising club's members (``QUIET_ORGANISER``): on a club's own evening
+      everyone is a member, and members meet every week anyway;
+    - a club so large that, its players spread as evenly as a draw can spread
+      them, more than half of the tables would still seat two of them
+      (``QUIET_CROWDED``): nearly everyone shares it (with tables of four, more
+      than 3 in 8 of the players; with tables of two teams, more than 3 in 4).
+    """
+    n_tables = len(tables)
+    counts: dict[object, int] = {}
+    for seats in tables:
+        for club in seats:
+            if club is not None:
+                counts[club] = counts.get(club, 0) + 1
+    quiet: dict[object, str] = {}
+    for club, members in counts.items():
+        if organiser is not None and club == organiser:
+            quiet[club] = QUIET_ORGANISER
+            continue
+        per_table, extra = divmod(members, n_tables)
+        shared = n_tables if per_table >= 2 else (extra if per_table == 1 else 0)
+        if 2 * shared > n_tables:
+            quiet[club] = QUIET_CROWDED
+    return quiet
+
+
 def conflict_reasons(
     repeats: int, same_club: int, *, avoided: bool, proven: bool
 ) -> tuple[str, ...]:

@@ -324,8 +324,12 @@ def test_the_round_page_flags_rematches_and_same_club_tables(
 ):
     club = factories.ClubFactory()
     phase = factories.PhaseFactory(tournament=tournament)
-    for _ in range(4):
-        factories.EntryFactory(tournament=tournament, player__club=club)
+    # Eight at two tables: some must meet again, and two of the three of one club
+    # must meet (a club of nearly everyone would not be flagged).
+    for n in range(8):
+        factories.EntryFactory(
+            tournament=tournament, **({"player__club": club} if n < 3 else {})
+        )
     r1 = draw_services.round_draw(phase=phase, by=director, seed=1)
     draw_services.round_publish(round=r1, by=director)
     draw_services.round_draw(phase=phase, by=director, seed=2)
