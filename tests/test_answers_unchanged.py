@@ -11,13 +11,13 @@ SQLite and PostgreSQL alike.
 """
 
 import json
-from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
+
+from draws.simulation import tournament_simulate
 
 DATA = Path(__file__).parent / "data"
 ID_KEYS = {"entry_id", "club_id"}
@@ -54,25 +54,28 @@ def _normalise(value, ids: dict):
     return value
 
 
-def _simulate(*args) -> str:
-    out = StringIO()
-    call_command("simulate_tournament", *args, "-v", "0", stdout=out)
-    return out.getvalue().strip().splitlines()[-1]
-
-
 def api_answers(client) -> dict:
     """Every API answer of two seeded events, one individual and one pairs."""
     answers = {}
     events = {
-        "individual": _simulate(
-            "--players", "16", "--format", "individual", "--rounds", "2",
-            "--final", "8", "--seed", "11", "--slug", "golden-individual",
-        ),
-        "pairs": _simulate(
-            "--format", "pairs", "--teams", "7", "--rounds", "2", "--draw", "swiss",
-            "--seed", "12", "--slug", "golden-pairs", "--leave-open",
-        ),
-    }  # fmt: skip
+        "individual": tournament_simulate(
+            players=16,
+            format="individual",
+            rounds=2,
+            final=8,
+            seed=11,
+            slug="golden-individual",
+        ).slug,
+        "pairs": tournament_simulate(
+            format="pairs",
+            teams=7,
+            rounds=2,
+            draw="swiss",
+            seed=12,
+            slug="golden-pairs",
+            leave_open=True,
+        ).slug,
+    }
     queries = [
         "",
         "?kind=players",

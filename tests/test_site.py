@@ -59,10 +59,23 @@ def test_a_player_enters_a_tournament_once():
 
 @pytest.mark.django_db
 def test_demo_command_creates_a_director_and_two_open_events(client):
+    from io import StringIO
+
     from django.core.management import call_command
 
-    call_command("demo")
-    call_command("demo")  # twice in a row is fine: nothing is made twice
+    first, again = StringIO(), StringIO()
+    call_command("demo", stdout=first)
+    call_command("demo", stdout=again)  # twice in a row is fine: nothing made twice
+    # What ``make run`` prints: each simulation as it starts, then the login; the
+    # second time only the login.
+    printed = first.getvalue().splitlines()
+    assert printed[:3] == [
+        "Simulating Demo WK Manillen (64 spelers) …",
+        "Simulating Demo koppeltornooi (20 ploegen, Zwitsers) …",
+        "Simulating Manilleclub De Zotte Boer …",
+    ]
+    assert len(printed) == 4 and "director / manille" in printed[3]
+    assert again.getvalue().splitlines() == printed[3:]
     login = {"username": "director", "password": "manille"}
     assert client.post(reverse("login"), login).status_code == 302
     events = Tournament.objects.filter(club__isnull=True)

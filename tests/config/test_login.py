@@ -16,8 +16,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from config import security
-from draws.management.commands import demo
+from config import demo, security
 
 pytestmark = pytest.mark.django_db
 

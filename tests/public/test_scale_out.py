@@ -22,7 +22,7 @@ DATABASE = f"manille_scaleout_{os.getpid()}"
 ENTER_TABLE_1 = """
 import json, random
 from django.contrib.auth import get_user_model
-from draws.management.commands.simulate_tournament import play_game
+from draws.simulation import play_game
 from scoring import services as scoring
 from tournaments.models import Round, Table, Tournament
 t = Tournament.objects.get(slug=SLUG)

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from draws import services as draw_services
-from draws.management.commands.simulate_tournament import play_game
+from draws.simulation import play_game
 from scoring import services as scoring
 from series.models import Series
 from tests import factories

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-from io import StringIO
 
 ID_KEYS = {"entry_id", "club_id"}
 
@@ -26,13 +25,14 @@ def sqlite_env(path) -> dict:
     return env
 
 
-def simulate(*args: str) -> str:
-    """Play a whole event through the directors' services; return its slug."""
-    from django.core.management import call_command
+def simulate(**options) -> str:
+    """Play a whole event through the directors' services; return its slug.
 
-    out = StringIO()
-    call_command("simulate_tournament", *args, "-v", "0", stdout=out)
-    return out.getvalue().strip().splitlines()[-1]
+    ``options`` are ``draws.simulation.tournament_simulate``'s.
+    """
+    from draws.simulation import tournament_simulate
+
+    return tournament_simulate(**options).slug
 
 
 def add_history(slug: str) -> None:
@@ -41,7 +41,7 @@ def add_history(slug: str) -> None:
     """
     from django.contrib.auth import get_user_model
 
-    from draws.management.commands.simulate_tournament import play_game
+    from draws.simulation import play_game
     from scoring import services as scoring
     from tournaments.models import Round, Table, Tournament
 

@@ -32,8 +32,8 @@ PLAY = """
 from tests.transfer.events import add_history, add_table_entry, dump_answers, simulate
 from tournaments.models import Tournament
 slug = simulate(
-    "--players", "16", "--rounds", "2", "--final", "12", "--seed", "41",
-    "--language", "en", "--leave-open", "--slug", "from-the-hall",
+    players=16, rounds=2, final=12, seed=41,
+    language="en", leave_open=True, slug="from-the-hall",
 )
 add_history(slug)  # the desk's history on tables 1 and 2 of the final (of 12)
 Tournament.objects.filter(slug=slug).update(result_entry="tables_opponents")

@@ -44,7 +44,7 @@ def _counts(db: sqlite3.Connection) -> dict[str, int]:
 
 PLAY = """
 from tests.transfer.events import dump_answers, simulate
-slug = simulate("--players", "16", "--rounds", "2", "--seed", "51")
+slug = simulate(players=16, rounds=2, seed=51)
 dump_answers(slug, ANSWERS)
 print(slug)
 """

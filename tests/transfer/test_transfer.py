@@ -46,8 +46,13 @@ def individual():
     """An individual event with a final and a history: corrections, a forfeit, an
     entered sheet, a reopened round."""
     slug = simulate(
-        *("--players", "16", "--rounds", "2", "--final", "8", "--seed", "21"),
-        *("--language", "en", "--leave-open", "--slug", "moving-individual"),
+        players=16,
+        rounds=2,
+        final=8,
+        seed=21,
+        language="en",
+        leave_open=True,
+        slug="moving-individual",
     )
     add_history(slug)
     return slug
@@ -56,7 +61,7 @@ def individual():
 @pytest.fixture
 def small():
     """A small event played to the end: what the refusal tests damage."""
-    return simulate("--players", "8", "--rounds", "1", "--seed", "24")
+    return simulate(players=8, rounds=1, seed=24)
 
 
 @pytest.fixture
@@ -64,8 +69,13 @@ def events(individual):
     """The individual event, a Swiss pairs event with byes, and a third event
     that stays where it is."""
     pairs = simulate(
-        *("--format", "pairs", "--teams", "7", "--rounds", "2", "--draw", "swiss"),
-        *("--seed", "22", "--language", "en", "--slug", "moving-pairs"),
+        format="pairs",
+        teams=7,
+        rounds=2,
+        draw="swiss",
+        seed=22,
+        language="en",
+        slug="moving-pairs",
     )
     other = build_event(players=12, rounds=2, final=0, seed=23, clubs=3).slug
     return individual, pairs, other
@@ -385,8 +395,12 @@ def at_the_tables():
     the first and rejected the second (``add_table_entry``).
     """
     slug = simulate(
-        *("--players", "8", "--rounds", "2", "--seed", "25"),
-        *("--language", "en", "--leave-open", "--slug", "at-the-tables"),
+        players=8,
+        rounds=2,
+        seed=25,
+        language="en",
+        leave_open=True,
+        slug="at-the-tables",
     )
     organiser = Club.objects.create(name="Organising Club", city="Harelbeke")
     organiser.managers.add(get_user_model().objects.get(username="director2"))
