@@ -272,6 +272,26 @@ def _brief(body) -> str:
     return repr({k: v for k, v in body.items() if k != "state"})[:200]
 
 
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user + system) used so far by the processes of a process group
+    (the server and its workers), from /proc; 0 where /proc is missing.
+
+    Unlike the latencies, this hardly moves with what else the machine runs: the
+    figure to compare two versions by on a shared machine.
+    """
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # After the name: state, ppid, pgrp, … utime (14th field), stime (15th).
+        if int(fields[2]) == pgid:
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return 0.0
@@ -343,6 +363,7 @@ def run(args) -> None:
         tallies = [Tally() for _ in codes]
         stop_at = time.monotonic() + args.seconds
         cpu_before = time.process_time()
+        server_before = group_cpu(server.process.pid)
         begun = time.monotonic()
         workers_ = [
             threading.Thread(
@@ -360,10 +381,11 @@ def run(args) -> None:
             w.join(timeout=max(0.0, stop_at - time.monotonic()) + REQUEST_TIMEOUT + 5)
         duration = time.monotonic() - begun
         client_cpu = time.process_time() - cpu_before
+        server_cpu = group_cpu(server.process.pid) - server_before
         check = json.loads(
             _manage(env, "shell", "-c", CHECK, timeout=120).strip().splitlines()[-1]
         )
-        report(tallies, duration, client_cpu, check, args)
+        report(tallies, duration, client_cpu, server_cpu, check, args)
     finally:
         if server is not None:
             server.stop()
@@ -372,7 +394,7 @@ def run(args) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def report(tallies, duration, client_cpu, check, args) -> None:
+def report(tallies, duration, client_cpu, server_cpu, check, args) -> None:
     latencies = [x for t in tallies for x in t.deal_latencies]
     others = [x for t in tallies for x in t.other_latencies]
     polls = [x for t in tallies for x in t.poll_latencies]
@@ -404,6 +426,10 @@ def report(tallies, duration, client_cpu, check, args) -> None:
         ),
         f"client CPU:             {client_cpu:.1f} s "
         f"({100 * client_cpu / duration if duration else 0:.0f}% of one core)",
+        f"server CPU:             {server_cpu:.1f} s "
+        f"({100 * server_cpu / duration if duration else 0:.0f}% of one core; "
+        f"{1000 * server_cpu / deals if deals else 0:.1f} ms per deal saved, its "
+        f"polls included)",
         f"deal save p95 ≤ 150 ms: {'yes' if latencies and p95 <= TARGET_P95 else 'no'}",
     ]
     print("\n".join(lines), flush=True)

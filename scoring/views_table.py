@@ -420,6 +420,8 @@ def _write(request, code: str, form_class, call, **form_kwargs):
     response = JsonResponse(
         {"state": _state(written.sheet, current=True), "replayed": written.replayed}
     )
+    # The state's own tag: the phone's next poll is a 304, not the same state again.
+    response["ETag"] = _etag(written.sheet)
     _remember(request, response, normal)
     return response
 

@@ -25,11 +25,7 @@ from scoring.services.inputs import (
     _game_result,
     score_inputs,
 )
-from scoring.services.table_state import (
-    acceptances_reset,
-    table_cache_written,
-    table_state_refresh,
-)
+from scoring.services.table_state import table_cache_written, table_state_refresh
 from tournaments.models import Game, Round, Tournament
 from tournaments.services import tournament_touch
 
@@ -457,9 +453,8 @@ def _commit(
         if on_saved is not None:
             on_saved(fresh, before, after)
         if at_table:
-            acceptances_reset(sheet=fresh, games=touched)
             table_state_refresh(
-                sheet=fresh, tournament=tournament, games=games.values()
+                sheet=fresh, tournament=tournament, games=games.values(), reset=touched
             )
     return fresh
 

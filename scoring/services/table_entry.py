@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -157,11 +158,18 @@ def table_codes_ensure(*, round: Round) -> dict[int, str]:  # noqa: A002
     raise RuntimeError(f"could not make unique table codes for round {round.pk}")
 
 
-def _sheet_of(code: str) -> ScoreSheet:
-    """The sheet behind a code, or TableCodeRefused("unknown")."""
+def _sheet_of(code: str) -> tuple[ScoreSheet, bool]:
+    """The sheet behind a code, and whether a later round of its tournament is
+    under way (published or closed), in one query; or TableCodeRefused("unknown").
+    """
     normal = code_normalise(code)
+    later = Round.objects.filter(
+        tournament_id=OuterRef("table__round__tournament_id"),
+        number__gt=OuterRef("table__round__number"),
+    ).exclude(status=Round.Status.DRAFT)
     found = (
         TableCode.objects.select_related("table__round__tournament", "table__sheet")
+        .annotate(later=Exists(later))
         .filter(code=normal)
         .first()
         if normal
@@ -180,15 +188,16 @@ def _sheet_of(code: str) -> ScoreSheet:
     if sheet is None:
         sheet, _created = ScoreSheet.objects.get_or_create(table=table)
         sheet.table = table
-    return sheet
+    return sheet, found.later
 
 
-def _check_usable(sheet: ScoreSheet, *, later: bool = True) -> None:
+def _check_usable(sheet: ScoreSheet, *, later: bool | None = None) -> None:
     """Refuse a sheet its table's code may not write now.
 
-    ``later=False``: a later round's being published was checked already in this
-    request (the sheet's lock does not order it against a round's publication, so
-    asking again under the lock adds nothing).
+    ``later``: whether a later round is under way, as read already in this
+    request (``_sheet_of``); None asks the database. The sheet's lock does not
+    order it against a round's publication, so asking again under the lock
+    adds nothing.
     """
     rnd = sheet.table.round
     tournament = rnd.tournament
@@ -222,11 +231,13 @@ def _check_usable(sheet: ScoreSheet, *, later: bool = True) -> None:
             code="round_not_open",
             sheet=sheet,
         )
-    if later and (
-        Round.objects.filter(tournament_id=tournament.pk, number__gt=rnd.number)
-        .exclude(status=Round.Status.DRAFT)
-        .exists()
-    ):
+    if later is None:
+        later = (
+            Round.objects.filter(tournament_id=tournament.pk, number__gt=rnd.number)
+            .exclude(status=Round.Status.DRAFT)
+            .exists()
+        )
+    if later:
         raise TableCodeRefused(
             gettext_lazy(
                 "This code was for round %(number)s; a later round is under way. "
@@ -261,8 +272,8 @@ def table_open(*, code: str) -> ScoreSheet:
     Otherwise raise :class:`TableCodeRefused`; its ``code`` distinguishes the
     cases, and its ``sheet`` is set where the table may still be shown read-only.
     """
-    sheet = _sheet_of(code)
-    _check_usable(sheet)
+    sheet, later = _sheet_of(code)
+    _check_usable(sheet, later=later)
     return sheet
 
 
@@ -379,12 +390,13 @@ def _no_such_deal(game: Game, number: int) -> EntryError:
 # --------------------------------------------------------------------------- deals
 
 
-def _opened(code: str, sheet: ScoreSheet | None) -> ScoreSheet:
-    """The sheet behind ``code``: the one ``table_open`` just returned for it, if
-    the caller passes it, else looked up."""
+def _opened(code: str, sheet: ScoreSheet | None) -> tuple[ScoreSheet, bool | None]:
+    """The sheet behind ``code`` and whether a later round is under way: the sheet
+    ``table_open`` just returned (checked: None), if the caller passes it, else
+    looked up (``_sheet_of``)."""
     if sheet is not None and getattr(sheet.table, "code", None) is not None:
         if sheet.table.code.code == code_normalise(code):
-            return sheet
+            return sheet, None
     return _sheet_of(code)
 
 
@@ -398,7 +410,7 @@ def _deal_write(
     key = _check_key(key)
     game_number = _number(game, "game", low=1, high=99)
     version = _number(version, "version")
-    opened = _opened(code, sheet)
+    opened, later = _opened(code, sheet)
     checked = opened is sheet
     sheet = opened
     normal = code_normalise(code)
@@ -406,7 +418,7 @@ def _deal_write(
     if replayed is not None:
         return replayed
     if not checked:
-        _check_usable(sheet)
+        _check_usable(sheet, later=later)
     seat = _check_seat(seat, _positions(sheet))
 
     def mutate(fresh, games, state):
@@ -574,12 +586,12 @@ def table_accept(
     version = _number(version, "version")
     game_number = None if game in (None, "") else _number(game, "game", low=1, high=99)
     reason = _clean_reason(reason)
-    sheet = _sheet_of(code)
+    sheet, later = _sheet_of(code)
     normal = code_normalise(code)
     replayed = _replay(sheet, key)
     if replayed is not None:
         return replayed
-    _check_usable(sheet)
+    _check_usable(sheet, later=later)
     seats = _seats(sheet)
     seat = _check_seat(seat, seats)
     if phone_seat is not None:

@@ -21,7 +21,6 @@ from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
 
 from scoring.models import Acceptance, ScoreSheet
 from tournaments.models import Game, Round, Tournament
@@ -30,7 +29,6 @@ from tournaments.versioning import public_state_cached
 __all__ = [
     "TABLE_CACHE_SECONDS",
     "TableCached",
-    "acceptances_reset",
     "table_cache_key",
     "table_cache_store",
     "table_cache_written",
@@ -42,8 +40,12 @@ __all__ = [
 State = ScoreSheet.TableState
 
 
-def acceptances_reset(*, sheet: ScoreSheet, games: Iterable[int]) -> None:
-    """Delete the acceptances of changed games (ids) and the table-wide one.
+def _acceptances(
+    sheet: ScoreSheet, reset: Iterable[int] | None
+) -> dict[int | None, bool]:
+    """The sheet's acceptances (game id, None for the table → accepted), in one
+    query; ``reset``: the ids of games a change just touched, whose acceptances
+    and the table-wide one are deleted first.
 
     A change after acceptance needs a new acceptance, while the table may still
     give one. A confirmed sheet's code writes nothing, so nobody could: a
@@ -51,12 +53,16 @@ def acceptances_reset(*, sheet: ScoreSheet, games: Iterable[int]) -> None:
     at its table, never "awaiting" what cannot come), and the correction, with
     its reason, is in the sheet's history after them.
     """
-    if sheet.status == ScoreSheet.Status.CONFIRMED:
-        return
-    ids = list(games)
-    Acceptance.objects.filter(sheet=sheet).filter(
-        Q(game__isnull=True) | Q(game_id__in=ids)
-    ).delete()
+    rows = list(
+        Acceptance.objects.filter(sheet=sheet).values_list("pk", "game_id", "accepted")
+    )
+    if reset is not None and sheet.status != ScoreSheet.Status.CONFIRMED:
+        touched = set(reset)
+        gone = {pk for pk, game, _ok in rows if game is None or game in touched}
+        if gone:
+            Acceptance.objects.filter(pk__in=gone).delete()
+            rows = [row for row in rows if row[0] not in gone]
+    return {game: ok for _pk, game, ok in rows}
 
 
 def table_state_compute(
@@ -65,6 +71,7 @@ def table_state_compute(
     tournament: Tournament,
     involved: bool = True,
     games: Iterable[Game] | None = None,
+    reset: Iterable[int] | None = None,
 ) -> str:
     """Return where the sheet stands at its table.
 
@@ -75,7 +82,10 @@ def table_state_compute(
     acceptance; ``ACCEPTED`` once every game is finished and accepted;
     ``ENTERING`` in between (a game still being played, nothing waiting).
     ``games``: the table's games as the caller has them up to date (else read).
+    ``reset``: the games a change touched, whose acceptances go first
+    (``_acceptances``).
     """
+    accepted = _acceptances(sheet, reset) if reset is not None else None
     if sheet.table_state == State.DESK:
         return State.DESK
     if not involved:
@@ -88,9 +98,8 @@ def table_state_compute(
         )
     else:
         games = [(g.id, g.finished) for g in games]
-    accepted = dict(
-        Acceptance.objects.filter(sheet=sheet).values_list("game_id", "accepted")
-    )
+    if accepted is None:
+        accepted = _acceptances(sheet, None)
     if not all(accepted.values()):
         return State.DISPUTED
     all_finished = bool(games) and all(finished for _id, finished in games)
@@ -109,10 +118,14 @@ def table_state_refresh(
     tournament: Tournament,
     involved: bool = True,
     games: Iterable[Game] | None = None,
+    reset: Iterable[int] | None = None,
 ) -> str:
-    """Compute the sheet's table state and save it if it changed; return it."""
+    """Compute the sheet's table state and save it if it changed; return it.
+
+    ``reset``: as for :func:`table_state_compute` (a change to these games).
+    """
     state = table_state_compute(
-        sheet=sheet, tournament=tournament, involved=involved, games=games
+        sheet=sheet, tournament=tournament, involved=involved, games=games, reset=reset
     )
     if state != sheet.table_state:
         ScoreSheet.objects.filter(pk=sheet.pk).update(table_state=state)
@@ -190,17 +203,18 @@ def table_cache_store(*, code: str, sheet: ScoreSheet) -> None:
         cache.set(key, entry, TABLE_CACHE_SECONDS)
 
 
-def _after_commit(code: str, sheet: ScoreSheet) -> None:
+def _after_commit(code: str, sheet: ScoreSheet, checked: int | None) -> None:
     """Store the sheet as its transaction committed it (its fields as the services
-    left them in memory); the round's check carries over from the entry kept."""
+    left them in memory). ``checked``: the round's check of the entry the write
+    found (the tournament's version when the round was found open), carried
+    over, so the phones' next polls are answered from the cache at once."""
     key = table_cache_key(code)
     found = cache.get(key)
-    checked = None
     if found is not None:
         found = TableCached(*found)
         if found.sheet == sheet.pk and found.version > sheet.version:
             return  # a later write stored already
-        if found.sheet == sheet.pk and found.usable:
+        if found.sheet == sheet.pk and found.usable and found.checked is not None:
             checked = found.checked
     cache.set(
         key, _entry(sheet, usable=_usable(sheet), checked=checked), TABLE_CACHE_SECONDS
@@ -213,13 +227,21 @@ def table_cache_written(*, sheet: ScoreSheet) -> None:
     ``sheet`` is the locked sheet, loaded with its table's code (if any), round
     and tournament; the services change it in memory as they save it. The entry
     is dropped at once as well: until the commit a poll asks the database (and
-    what it stores meanwhile, the old version, the commit overwrites).
+    what it stores meanwhile, the old version, the commit overwrites). The
+    round's check of the entry dropped goes over to the new one.
     """
     code = getattr(sheet.table, "code", None)
     if code is None:
         return
-    cache.delete(table_cache_key(code.code))
-    transaction.on_commit(lambda: _after_commit(code.code, sheet))
+    key = table_cache_key(code.code)
+    found = cache.get(key)
+    checked = None
+    if found is not None:
+        found = TableCached(*found)
+        if found.sheet == sheet.pk and found.usable:
+            checked = found.checked
+    cache.delete(key)
+    transaction.on_commit(lambda: _after_commit(code.code, sheet, checked))
 
 
 def table_cached(*, code: str) -> TableCached | None:

@@ -155,7 +155,8 @@
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
       headers: {"X-CSRFToken": csrf(), "Accept": "application/json"}
     }).then(function (r) {
-      return r.json().then(function (json) { return {status: r.status, body: json}; },
+      var tag = r.headers.get("ETag");
+      return r.json().then(function (json) { return {status: r.status, body: json, etag: tag}; },
                            function () { return {status: r.status, body: null}; });
     }).then(function (answer) {
       inflight = null;
@@ -184,6 +185,8 @@
     if (answer.status === 200 && body.state) {
       offline = false;
       drop(item);
+      // The write's answer is the sheet's state, tagged: the next poll is a 304.
+      if (answer.etag && body.state.version >= state.version) etag = answer.etag;
       setState(body.state);
       render();
       pump();

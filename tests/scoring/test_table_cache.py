@@ -197,3 +197,38 @@ def test_a_wrong_code_is_never_answered_from_the_cache(client, event):
     answer = poll(client, other, etag)
     assert answer.status_code == 404
     assert answer.json()["code"] == "unknown"
+
+
+# ------------------------------------------------------------------ issue 21: load
+
+
+def test_a_writes_answer_is_tagged_so_the_next_poll_is_a_304_without_a_query(
+    client, event, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    """The deal's answer carries the sheet's state and its ETag: the phone's next
+    poll is "not modified" from the cache, not the same state computed again."""
+    poll(client, event.code)
+    with django_capture_on_commit_callbacks(execute=True):
+        saved = post_deal(client, event)
+    assert saved.status_code == 200
+    etag = saved["ETag"]
+    assert f"-{saved.json()['state']['version']}-" in etag
+    with django_assert_num_queries(0):
+        again = poll(client, event.code, etag)
+    assert again.status_code == 304
+
+
+def test_a_deal_save_asks_the_database_a_bounded_number_of_times(
+    client, event, django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    """A deal from the phone, answered with the table's state: the code, its sheet
+    and whether a later round is under way in one query; the acceptances read once
+    whether or not a change deletes some: 20 here (a test makes the service's
+    transaction a savepoint: two more), 22 before."""
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post_deal(client, event).status_code == 200
+    with (
+        django_assert_max_num_queries(20),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert post_deal(client, event).status_code == 200
