@@ -585,9 +585,9 @@ def seat_pick(*, choices: list[SeatChoice], text: str, round_number: int) -> Sea
         shown = ", ".join(c.suggestion for c in matches[:5])
         raise ValidationError(
             ngettext(
-                "“%(text)s” matches %(count)d entrant: %(names)s. Type the seat "
+                "“%(text)s” matches %(count)d entrant: %(names)s — type the seat "
                 "(e.g. %(example)s).",
-                "“%(text)s” matches %(count)d entrants: %(names)s. Type the seat "
+                "“%(text)s” matches %(count)d entrants: %(names)s — type the seat "
                 "(e.g. %(example)s).",
                 len(matches),
             )

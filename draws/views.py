@@ -222,7 +222,10 @@ def round_swap(request, tournament, number):
     seat_ids = [i for i in map(parse_id, request.POST.getlist("seat")) if i]
     bye_ids = [i for i in map(parse_id, request.POST.getlist("bye")) if i]
     reason = request.POST.get("reason", "").strip()
-    return _swap(request, tournament, rnd, seat_ids, bye_ids, reason=reason, at=at)
+    typed = request.POST.get("typed") == "1"  # its reason asked after a typed swap
+    return _swap(
+        request, tournament, rnd, seat_ids, bye_ids, reason=reason, at=at, typed=typed
+    )
 
 
 def _swap(request, tournament, rnd, seat_ids, bye_ids, *, reason, at, typed=False):
@@ -243,7 +246,7 @@ def _swap(request, tournament, rnd, seat_ids, bye_ids, *, reason, at, typed=Fals
                 raise ValidationError(_("Choose two seats of this round."))
             seats.sort(key=lambda s: seat_ids.index(s.pk))
             if rnd.status == Round.Status.PUBLISHED and not reason:
-                return _swap_confirm(request, tournament, rnd, seats, None, at)
+                return _swap_confirm(request, tournament, rnd, seats, None, at, typed)
             services.round_swap_seats(
                 round=rnd,
                 seat_a=seats[0],
@@ -271,7 +274,7 @@ def _swap(request, tournament, rnd, seat_ids, bye_ids, *, reason, at, typed=Fals
                 pk=bye_ids[0],
             )
             if rnd.status == Round.Status.PUBLISHED and not reason:
-                return _swap_confirm(request, tournament, rnd, [seat], bye, at)
+                return _swap_confirm(request, tournament, rnd, [seat], bye, at, typed)
             services.round_swap_bye(
                 round=rnd, seat=seat, bye=bye, by=request.user, reason=reason
             )
@@ -317,7 +320,7 @@ def _typed_redirect(tournament, rnd) -> HttpResponseRedirect:
     url = reverse(
         "director:round", kwargs={"slug": tournament.slug, "number": rnd.number}
     )
-    return HttpResponseRedirect(url + "?swap=1#swap-typed")
+    return HttpResponseRedirect(url + "?swap=1")  # no #anchor: it would stop autofocus
 
 
 @director_required
@@ -356,8 +359,12 @@ def round_swap_typed(request, tournament, number):
     return round_detail_page(request, tournament, rnd, swap_form=form, status=400)
 
 
-def _swap_confirm(request, tournament, rnd, seats, bye, at):
-    """Ask for the reason of a swap in a published round (the players see it)."""
+def _swap_confirm(request, tournament, rnd, seats, bye, at, typed=False):
+    """Ask for the reason of a swap in a published round (the players see it).
+
+    The typed swap's own reason box, left empty, is no answer yet: not an error.
+    """
+    answered = "reason" in request.POST and "first" not in request.POST
     return render(
         request,
         "draws/swap_confirm.html",
@@ -367,7 +374,8 @@ def _swap_confirm(request, tournament, rnd, seats, bye, at):
             "seats": seats,
             "bye": bye,
             "at": at,
-            "form": ReasonForm(request.POST if "reason" in request.POST else None),
+            "typed": typed,
+            "form": ReasonForm(request.POST if answered else None),
         },
     )
 

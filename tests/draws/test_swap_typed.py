@@ -58,7 +58,7 @@ def test_two_seats_typed_as_table_and_seat_are_swapped(
         typed_url(draft), {"first": first, "second": second}
     )
     assert response.status_code == 302
-    assert response["Location"].endswith("?swap=1#swap-typed")
+    assert response["Location"].endswith("?swap=1")
     assert (who(draft, 1, 2), who(draft, 2, 3)) == (b, a)
     page = director_client.get(response["Location"]).text
     assert "Swapped: " in page and "(table 1, seat 2) ⇄" in page
@@ -132,7 +132,7 @@ def test_a_name_several_entrants_share_asks_for_the_seat(
     )
     assert response.status_code == 400
     assert "“ann claeys” matches 3 entrants: " in response.text
-    assert "Type the seat (e.g. " in response.text
+    assert "— type the seat (e.g. " in response.text
 
 
 @pytest.mark.parametrize(
@@ -161,15 +161,26 @@ def test_a_typed_swap_in_a_published_round_asks_for_its_reason_like_the_ticks(
     )
     assert asked.status_code == 200
     assert "Swap in a published round" in asked.text and 'name="reason"' in asked.text
+    assert "This field is required" not in asked.text  # asked, not scolded
+    assert 'name="typed" value="1"' in asked.text
     assert who(published, 1, 1) == a  # nothing moved yet
-    director_client.post(
-        typed_url(published),
-        {"first": "1.1", "second": "2.2", "reason": "same family"},
+    seats = [seat(published, 1, 1).pk, seat(published, 2, 2).pk]
+    done = director_client.post(
+        reverse(
+            "director:round_swap",
+            kwargs={"slug": published.tournament.slug, "number": published.number},
+        ),
+        {"seat": seats, "typed": "1", "reason": "same family"},
     )
+    assert done["Location"].endswith("?swap=1")  # back to the typing
     assert (who(published, 1, 1), who(published, 2, 2)) == (b, a)
     assert RoundLog.objects.filter(
         round=published, action="repaired", reason__contains="same family"
     ).exists()
+    director_client.post(  # the reason typed beside the seats: no question
+        typed_url(published), {"first": "1.1", "second": "2.2", "reason": "back"}
+    )
+    assert (who(published, 1, 1), who(published, 2, 2)) == (a, b)
 
 
 def test_a_typed_swap_refuses_a_table_with_results(
