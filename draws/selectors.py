@@ -17,7 +17,6 @@ from standings.rounds import round_read
 from standings.selectors import entrant_kind, standings_for
 from tournaments.checkin import match, search_terms
 from tournaments.models import Bye, Entry, Phase, Round, RoundLog, Seat, Table
-from tournaments.selectors import fold
 
 
 @dataclass
@@ -532,12 +531,15 @@ def swap_choices(*, read, search: bool = True) -> list[SeatChoice]:
 # "12.3", "12 3", "12-3", "t12 s3", "table 12 seat 3", "tafel 12, plaats 3"…, with
 # the rest (a suggestion's name) ignored. Only these words: a name is no seat.
 _TABLE_WORD = r"(?:t|tafel|table|tbl)?"
-_SEAT_WORD = r"(?:s|seat|stoel|plaats|pl|place|siege|zetel|p)?"
+_SEAT_WORD = r"(?:s|seat|stoel|plaats|pl|place|siège|siege|zetel|p)\.?"
+_GAP = r"[\s.\-/:,]"
+# Between the numbers a mark or a seat word: "123" alone is table 123, not 12.3.
 _SEAT = re.compile(
-    rf"^\s*{_TABLE_WORD}\.?\s*(\d{{1,6}})[\s.\-/:,]*{_SEAT_WORD}\.?[\s.\-/:,]*"
-    r"(\d{1,3})(?!\d)"
+    rf"^\s*{_TABLE_WORD}\.?\s*([0-9]{{1,6}})"
+    rf"(?:{_GAP}+(?:{_SEAT_WORD}{_GAP}*)?|{_SEAT_WORD}{_GAP}*)"
+    r"([0-9]{1,3})(?![0-9])"
 )
-_TABLE_ONLY = re.compile(rf"^\s*{_TABLE_WORD}\.?\s*(\d{{1,6}})\s*$")
+_TABLE_ONLY = re.compile(rf"^\s*{_TABLE_WORD}\.?\s*([0-9]{{1,6}})\s*$")
 
 
 def seat_pick(*, choices: list[SeatChoice], text: str, round_number: int) -> SeatChoice:
@@ -548,8 +550,10 @@ def seat_pick(*, choices: list[SeatChoice], text: str, round_number: int) -> Sea
     typed = (text or "").strip()
     if not typed:
         raise ValidationError(_("Type a seat (table.seat, e.g. 12.3) or a name."))
-    found = _SEAT.match(fold(typed))
-    only = _TABLE_ONLY.match(fold(typed))
+    # Not folded: folding drops the dot of "12.3" (a name's "K.M.C." joins up).
+    plain = typed.casefold()
+    found = _SEAT.match(plain)
+    only = _TABLE_ONLY.match(plain)
     if only and not found:
         raise ValidationError(
             _("Which seat at table %(table)s? Type it with the seat, e.g. %(table)s.1.")

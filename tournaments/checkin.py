@@ -22,21 +22,15 @@ from tournaments.versioning import tournaments_touch
 
 # A pasted list holds at most this many lines (a hall holds a few hundred).
 MAX_LINES = 2000
-# Words are split on blanks and on what a pasted spreadsheet row or a typed
-# "Last, First (Club)" puts between them; apostrophes join ("D'Hondt" is "dhondt").
+# Folded words (``clubs.folding``: no case, accents, apostrophes, dots; a hyphen
+# parts words) are also split on what a pasted spreadsheet row or a typed
+# "Last, First (Club)" puts between them.
 _SPLIT = re.compile(r"[\s,;:/|()\[\]\"]+")
-_APOSTROPHES = re.compile(r"['’‘`ʼ´]")
-_HYPHENS = re.compile(r"[-‐‑‒–—]")
-
-
-def _fold(text: str | None) -> str:
-    """Fold as the project's search does (``clubs.folding``), apostrophes dropped."""
-    return _APOSTROPHES.sub("", folding.fold(text))
 
 
 def words_of(text: str | None) -> list[str]:
     """Return the folded words of ``text``: "Van den Bossche-D'Hondt" → 4 words."""
-    return [w for w in _SPLIT.split(_HYPHENS.sub(" ", _fold(text))) if w]
+    return [w for w in _SPLIT.split(folding.fold(text)) if w]
 
 
 def name_key(text: str | None) -> str:
@@ -66,7 +60,7 @@ class CheckinRow:
     number: str  # a player's member number
     words: frozenset[str] = field(default=frozenset())
     keys: frozenset[str] = field(default=frozenset())  # the whole name, squashed
-    text: str = ""  # every word, space-separated: what a partial search looks through
+    text: str = ""  # folded, words in order: what a partial search looks through
 
     @property
     def status_label(self) -> str:
@@ -142,12 +136,13 @@ def search_terms(
     words = {w for part in every if part for w in words_of(part)}
     # Hyphenated and multi-word names are also one word: "vandenbossche".
     words |= {name_key(part) for part in every if part}
+    text = " ".join(words_of(" ".join(p for p in every if p)))
     club_keys = {""} | {name_key(c) for c in clubs if c}
     whole = {name_key(n) for n in names if n}
     keys = frozenset(n + c for n in whole for c in club_keys) | frozenset(
         c + n for n in whole for c in club_keys
     )
-    return frozenset(words), keys, " ".join(sorted(words))
+    return frozenset(words), keys, text
 
 
 def checkin_rows(*, tournament: Tournament, search: bool = True) -> list[CheckinRow]:
@@ -162,7 +157,9 @@ def checkin_rows(*, tournament: Tournament, search: bool = True) -> list[Checkin
         .order_by("id")
         .values_list(*_ROW_FIELDS)
     ]
-    rows.sort(key=lambda r: (_fold(r.last_name), _fold(r.first_name), r.id))
+    rows.sort(
+        key=lambda r: (folding.sort_key(r.last_name), folding.sort_key(r.first_name))
+    )
     return rows
 
 
@@ -184,7 +181,7 @@ def checkin_filter(rows: list[CheckinRow], query: str) -> list[CheckinRow]:
     typed = words_of(query)
     if not typed:
         return rows
-    return [r for r in rows if all(w in r.text for w in typed)]
+    return [r for r in rows if folding.fold_matches(typed, r.text)]
 
 
 # -------------------------------------------------------------------- the matcher
@@ -226,7 +223,7 @@ def match(rows: list, text: str) -> list:
         return []
     key = "".join(typed)
     if len(typed) == 1:
-        found = [r for r in rows if r.number and _fold(r.number) == typed[0]]
+        found = [r for r in rows if r.number and name_key(r.number) == typed[0]]
         if found:
             return found
     found = [r for r in rows if key in r.keys]
@@ -235,7 +232,7 @@ def match(rows: list, text: str) -> list:
     found = [r for r in rows if all(w in r.words for w in typed)]
     if found:
         return found
-    return [r for r in rows if all(w in r.text for w in typed)]
+    return [r for r in rows if folding.fold_matches(typed, r.text)]
 
 
 def checkin_list_preview(*, tournament: Tournament, text: str) -> list[LineMatch]:

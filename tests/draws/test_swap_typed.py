@@ -98,6 +98,7 @@ def test_a_seat_and_the_bye_typed_by_name_are_swapped(director_client, draft):
         ("9.1", "1.1", "Round 1 has no table 9 (tables 1–2)."),
         ("1.7", "2.1", "Table 1 has nobody in seat 7."),
         ("2", "1.1", "Which seat at table 2? Type it with the seat, e.g. 2.1."),
+        ("21", "1.1", "Which seat at table 21? Type it with the seat, e.g. 21.1."),
         ("Vermeulen", "1.1", "Nobody in round 1 matches “Vermeulen”."),
         ("1.1", "1.3", "Both seats are at table 1: swapping them changes nothing."),
         ("1.1", "1.1", "Choose two different seats of this round."),
