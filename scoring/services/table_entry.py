@@ -313,13 +313,18 @@ def _seats(sheet: ScoreSheet) -> dict[int, str]:
     }
 
 
-def _positions(sheet: ScoreSheet) -> set[int]:
-    """The table's seat positions (no names: a deal needs no more)."""
-    return set(
+def _positions_and_key(sheet: ScoreSheet, key: str) -> tuple[set[int], bool]:
+    """The table's seat positions (no names: a deal needs no more) and whether a
+    write with this key was saved already, in one query."""
+    rows = list(
         Seat.objects.filter(table_id=sheet.table_id)
         .order_by()
-        .values_list("position", flat=True)
+        .annotate(
+            seen=Exists(TableSubmission.objects.filter(sheet_id=sheet.pk, key=key))
+        )
+        .values_list("position", "seen")
     )
+    return {position for position, _seen in rows}, any(seen for _p, seen in rows)
 
 
 def _check_seat(seat, seats: dict[int, str] | set[int]) -> int:
@@ -329,9 +334,12 @@ def _check_seat(seat, seats: dict[int, str] | set[int]) -> int:
     return number
 
 
-def _replay(sheet: ScoreSheet, key: str) -> TableWrite | None:
-    """A resent write (its key is known): the sheet as it is, nothing saved."""
-    if TableSubmission.objects.filter(sheet_id=sheet.pk, key=key).exists():
+def _replay(sheet: ScoreSheet, key: str, *, seen: bool | None = None):
+    """A resent write (its key is known): the sheet as it is, nothing saved; None
+    for a new key. ``seen``: whether the key is known, if the caller asked."""
+    if seen is None:
+        seen = TableSubmission.objects.filter(sheet_id=sheet.pk, key=key).exists()
+    if seen:
         current = ScoreSheet.objects.select_related("table__round__tournament").get(
             pk=sheet.pk
         )
@@ -414,12 +422,13 @@ def _deal_write(
     checked = opened is sheet
     sheet = opened
     normal = code_normalise(code)
-    replayed = _replay(sheet, key)
+    positions, seen = _positions_and_key(sheet, key)
+    replayed = _replay(sheet, key, seen=seen)
     if replayed is not None:
         return replayed
     if not checked:
         _check_usable(sheet, later=later)
-    seat = _check_seat(seat, _positions(sheet))
+    seat = _check_seat(seat, positions)
 
     def mutate(fresh, games, state):
         _check_usable(fresh, later=False)  # again, under the lock

@@ -222,13 +222,14 @@ def test_a_deal_save_asks_the_database_a_bounded_number_of_times(
     client, event, django_assert_max_num_queries, django_capture_on_commit_callbacks
 ):
     """A deal from the phone, answered with the table's state: the code, its sheet
-    and whether a later round is under way in one query; the acceptances read once
-    whether or not a change deletes some: 20 here (a test makes the service's
-    transaction a savepoint: two more), 22 before."""
+    and whether a later round is under way in one query, the table's seats and
+    whether the key was seen in one, the acceptances read once whether or not a
+    change deletes some. 19 here (a test makes the service's transaction a
+    savepoint: two more); 22 before."""
     with django_capture_on_commit_callbacks(execute=True):
         assert post_deal(client, event).status_code == 200
     with (
-        django_assert_max_num_queries(20),
+        django_assert_max_num_queries(19),
         django_capture_on_commit_callbacks(execute=True),
     ):
         assert post_deal(client, event).status_code == 200
