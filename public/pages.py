@@ -26,7 +26,7 @@ from functools import wraps
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
@@ -40,6 +40,7 @@ CACHE_SECONDS = 600
 LOCK_SECONDS = 2
 WAIT_SECONDS = 3  # at most, waiting for another request to store the page
 WAIT_STEP = 0.01  # seconds between two looks for it
+MISSING_SECONDS = 30  # a 404 stored for a version (any round number may be asked)
 GZIP_LEVEL = 6  # zlib's default: nearly all of level 9's gain at a third of its cost
 MIN_GZIP_BYTES = 1024  # below this, compressing saves less than its headers cost
 _HTML = f"text/html; charset={settings.DEFAULT_CHARSET}"  # HttpResponse's default
@@ -144,46 +145,67 @@ def shared_bytes(request, key: str, make, *, stale: bool = False) -> HttpRespons
     For answers every reader gets alike (a shared page, a live region): stored as
     bytes, and gzip-compressed beside them when that saves anything.
 
-    Built once when many ask at once: the first request to miss takes the key's
-    lock and calls ``make()``; the others look for the stored answer every
-    ``WAIT_STEP`` for ``WAIT_SECONDS`` at most (or until the lock is let go without
-    one: ``make()`` raised, e.g. a 404) and then call ``make()`` themselves. With
-    ``stale`` (and a ``SharedKey``) they are instead given at once the answer stored
-    last under the key's family: stale, at most ``LOCK_SECONDS`` (2 s) after the
-    first request that asked for the new one, and with an ETag of its own, never
-    the new page's, so a browser never keeps it as current. Only for pages that
-    fetch the new version by themselves (the live pages poll it): never for a
-    draw, whose previous version may show a round taken back to draft.
+    Built once however many ask at once: the request that takes the key's lock
+    (``cache.add``, ``LOCK_SECONDS``) calls ``make()``; the others look for the
+    stored answer every ``WAIT_STEP``, take the lock in turn if it is let go
+    without one (``make()`` raised), and after ``WAIT_SECONDS`` call ``make()``
+    themselves. A 404 raised by ``make()`` is stored too (a round not published at
+    this version stays so): the hall asking for it is not rebuilt once each.
+
+    With ``stale`` (and a ``SharedKey``) the others are given at once the answer
+    stored last under the key's family instead: stale, at most ``LOCK_SECONDS``
+    (2 s) after the first request that asked for the new one, and with an ETag of
+    its own, never the new page's, so a browser does not keep it as current. Only
+    for pages that fetch the new version by themselves (the live pages poll it):
+    never for a draw, whose previous version may show a round taken back to draft,
+    nor for the live region a page swaps in once per version.
     """
     response = shared_page(request, key)
     if response is not None:
         return response
     lock = key + ":lock"
     token = secrets.token_hex(8)
-    if cache.add(lock, token, LOCK_SECONDS):
-        try:
-            # Stored by another request between our look and our lock?
-            response = shared_page(request, key)
-            if response is None:
-                response = _store(request, key, make(), stale=stale)
-            return response
-        finally:
-            if cache.get(lock) == token:  # not a later request's, after expiry
-                cache.delete(lock)
     stale = stale and isinstance(key, SharedKey)
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
+        if cache.add(lock, token, LOCK_SECONDS):
+            try:
+                # Stored by another request between our look and our lock?
+                return _look(request, key) or _build(request, key, make, stale)
+            finally:
+                if cache.get(lock) == token:  # not a later request's, after expiry
+                    cache.delete(lock)
         if stale:
             response = _previous(request, key)
             if response is not None:
                 return response
+        if time.monotonic() >= deadline:
+            return _build(request, key, make, stale)
         time.sleep(WAIT_STEP)
-        response = shared_page(request, key)
+        response = _look(request, key)
         if response is not None:
             return response
-        if time.monotonic() >= deadline or cache.get(lock) is None:
-            break
-    return _store(request, key, make(), stale=stale)
+
+
+def _look(request, key: str) -> HttpResponse | None:
+    """The answer stored under ``key``, if any; raise its 404 if that is stored."""
+    names = [key + ":gz", key] if accepts_gzip(request) else [key]
+    found = cache.get_many([*names, key + ":404"])
+    if key + ":404" in found:
+        raise Http404(found[key + ":404"])
+    for name in names:
+        if name in found:
+            return _response(found[name], gzipped=name.endswith(":gz"))
+    return None
+
+
+def _build(request, key: str, make, stale: bool) -> HttpResponse:
+    try:
+        content = make()
+    except Http404 as exc:
+        cache.set(key + ":404", str(exc), MISSING_SECONDS)
+        raise
+    return _store(request, key, content, stale=stale)
 
 
 def _store(request, key: str, content: bytes, *, stale: bool) -> HttpResponse:

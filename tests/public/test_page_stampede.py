@@ -10,6 +10,7 @@ import time
 
 import pytest
 from django.core.cache import cache
+from django.http import Http404
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
@@ -60,6 +61,26 @@ def test_many_readers_at_once_build_a_missing_page_once():
     assert {a.status_code for a in answers} == {200}
     assert len({a.content for a in answers}) == 1
     assert all(a["Content-Encoding"] == "gzip" for a in answers)
+
+
+def test_a_missing_page_asked_by_many_at_once_is_looked_up_once():
+    """A round not published at this version: one request finds out, not each."""
+    calls = []
+
+    def missing() -> bytes:
+        calls.append(1)
+        time.sleep(0.1)
+        raise Http404("This round is not published.")
+
+    def ask():
+        try:
+            pages.shared_bytes(_phone(), "test:page:v2", missing)
+        except Http404 as exc:
+            return str(exc)
+
+    answers = _at_once(READERS, ask)
+    assert answers == ["This round is not published."] * READERS
+    assert len(calls) == 1
 
 
 def test_while_one_rebuilds_the_others_are_given_the_page_stored_before():
