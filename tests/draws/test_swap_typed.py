@@ -207,3 +207,46 @@ def test_the_round_page_of_many_tables_offers_the_typed_swap_in_few_queries(
         page = director_client.get(round_url(rnd)).text
     assert 'id="swap-typed"' in page
     assert page.count("<option value=") == 100  # every seat and the bye suggested
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_swaps_typed_one_after_another_on_the_keyboard(live_server, browser, draft):
+    """Type a seat, Tab, a name, Enter; the next swap's box has the focus again."""
+    from django.conf import settings
+    from django.test import Client
+
+    from tournaments.models import Tournament
+
+    director = Tournament.objects.get(pk=draft.tournament_id).directors.first()
+    client = Client()
+    client.force_login(director)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page.goto(live_server.url + round_url(draft))
+    a, b = seat(draft, 1, 2).entry, seat(draft, 2, 3).entry
+    assert page.locator("#swap-seats option").count() == 9  # 8 seats, 1 bye
+    page.fill("#swap-first", "1.2")
+    page.press("#swap-first", "Tab")
+    page.keyboard.type(name_of(b))
+    page.keyboard.press("Enter")
+    page.wait_for_url("**?swap=1")
+    assert "Swapped: " in page.inner_text(".messages")
+    assert page.evaluate("document.activeElement.id") == "swap-first"
+    assert (who(draft, 1, 2), who(draft, 2, 3)) == (b.pk, a.pk)
+    page.keyboard.type("1.2")
+    page.press("#swap-first", "Tab")
+    page.keyboard.type("7.1")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#swap-typed .errorlist")
+    assert "Round 1 has no table 7 (tables 1–2)." in page.inner_text("#swap-typed")
+    assert page.evaluate("document.activeElement.id") == "swap-second"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
