@@ -9,6 +9,7 @@ standings read) is written once. ``tournaments.versioning`` moves the version.
 from __future__ import annotations
 
 import hashlib
+import threading
 from functools import wraps
 
 from django.http import HttpResponseNotModified
@@ -38,8 +39,21 @@ def reader_state(request, slug: str) -> PublicState | None:
     """
     memo = request.__dict__.setdefault("_public_states", {})
     if slug not in memo:
-        memo[slug] = public_state_cached(slug=slug)
+        with _STATE_LOCKS[hash(slug) % len(_STATE_LOCKS)]:
+            memo[slug] = public_state_cached(slug=slug)
     return memo[slug]
+
+
+# One thread of a process reads a tournament's state again at a time. It is kept
+# in the process for 0.5 s and in the shared cache for 2 s, so every thread of a
+# busy process finds it gone at the same moment: without the lock each of them
+# would read the database at once, each taking a connection of its own, and on
+# PostgreSQL the pool, which keeps one connection while idle, opens the others one
+# after the other, slowly in a busy process (each step of the handshake waits for
+# Python's lock): requests waited seconds for a connection (issue 21). With it,
+# one thread reads and the others find the state it kept a moment later. Locks
+# by the slug's hash: a bounded set, whatever slugs are asked for.
+_STATE_LOCKS = tuple(threading.Lock() for _ in range(16))
 
 
 def revalidated(etag_func, *, vary: tuple[str, ...] = ()):

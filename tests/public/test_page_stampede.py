@@ -191,3 +191,28 @@ def test_after_a_bump_the_standings_are_served_while_one_request_rebuilds(
     assert fresh["ETag"] not in (waiting["ETag"], first["ETag"])
     assert f'data-live-version="{event.version + 1}"' in fresh.text
     assert Client().get(url, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
+
+
+# ------------------------------------------------------- the tournament's state
+
+
+def test_a_busy_process_reads_an_expired_state_once_not_once_a_thread(monkeypatch):
+    """Every thread finds the state gone at the same moment: one reads it again.
+
+    Each read is a database connection (a PostgreSQL pool opens them one after the
+    other): 8 threads reading at once waited for connections the pool was opening.
+    """
+    from public.versioning import reader_state
+
+    tournament = Tournament(pk=1, slug="hall", version=7, is_public=True)
+    reads = []
+
+    def slow_read(*, slug):
+        reads.append(slug)
+        time.sleep(0.1)  # a query waiting for a connection
+        return tournament
+
+    monkeypatch.setattr(versioning, "tournament_cached", slow_read)
+    states = _at_once(READERS, lambda: reader_state(RequestFactory().get("/"), "hall"))
+    assert len(reads) == 1
+    assert {s.version for s in states} == {7}
