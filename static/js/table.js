@@ -768,6 +768,11 @@
     enqueue("deal", seat, fields, {game: g.number, draft: kept});
   }
 
+  function focusIn(scope, action) {
+    var target = root.querySelector('[data-accept="' + scope + '"] [data-action="' + action + '"]');
+    if (target) target.focus();
+  }
+
   function itemByKey(key) {
     return queue.filter(function (i) { return i.key === key; })[0] || null;
   }
@@ -816,9 +821,15 @@
     } else if (ds.action === "hand") {
       handing[ds.game] = +ds.seat;
       notice = null;
+      render();
+      focusIn(ds.game, "accept");  // the opponent's next step, for a keyboard too
+      return;
     } else if (ds.action === "hand-back") {
       delete handing[ds.game];
       delete rejecting[ds.game];
+      render();
+      focusIn(ds.game, "hand");
+      return;
     } else if (ds.action === "accept" || ds.action === "reject") {
       var scope = ds.game;
       var reason = "";
