@@ -4,12 +4,27 @@ import os
 
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import settings as hypothesis_settings
 
 from tests import factories
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls
 # from that thread are safe here (one thread per test).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Hypothesis: "ci" is thorough and the same on every run (derandomize: the examples
+# come from each test's own fixed seed, never from luck), "dev" is quick. CI (which
+# sets CI=true) gets "ci", a developer "dev"; HYPOTHESIS_PROFILE=ci|dev chooses. A
+# test whose examples cost more or less than most takes a multiple of the profile's
+# count (``hypothesis.settings.default.max_examples``), never a fixed number. No
+# deadline in either: under a loaded machine or xdist a slow example is no bug.
+hypothesis_settings.register_profile(
+    "ci", hypothesis_settings.get_profile("ci"), max_examples=200, deadline=None
+)
+hypothesis_settings.register_profile("dev", max_examples=25, deadline=None)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -42,15 +57,44 @@ def _empty_cache():
     local_states_forget()
 
 
-@pytest.fixture
-def browser():
-    """A real headless Chromium (Debian's package), driven by Playwright."""
+@pytest.fixture(scope="session")
+def _chromium():
+    """One Chromium per test process, launched by the first test that needs it
+    (a launch costs a second or two; the suite has dozens of browser tests)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        state = {}
+
+        def launch():
+            b = state.get("browser")
+            if b is None or not b.is_connected():  # a crash costs one test, not all
+                b = p.chromium.launch(
+                    executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                )
+                state["browser"] = b
+            return b
+
+        yield launch
+        if state.get("browser") is not None and state["browser"].is_connected():
+            state["browser"].close()
+
+
+@pytest.fixture
+def browser(_chromium):
+    """A real headless Chromium (Debian's package), driven by Playwright.
+
+    Shared by the tests of one process; each test starts with no context or page
+    (``new_context()``/``new_page()`` start clean: no cookie, no storage), and the
+    ones it opened are closed after it.
+    """
+    b = _chromium()
+    for context in b.contexts:
+        context.close()
+    yield b
+    if b.is_connected():
+        for context in b.contexts:
+            context.close()
 
 
 @pytest.fixture

@@ -216,7 +216,7 @@ def test_arbitrary_input_only_ever_raises_invalid_deal(rules, **fields):
 
 
 @given(rules_and_deals())
-@settings(max_examples=200)
+@settings(max_examples=settings.default.max_examples)
 def test_game_totals_equal_the_sum_of_its_deals(case):
     rules, deals = case
     try:

@@ -86,7 +86,7 @@ def three_player_games(draw):
     return [draw(three_player_deals(dealer=(first + i) % 3)) for i in range(count)]
 
 
-@settings(max_examples=200)
+@settings(max_examples=settings.default.max_examples)
 @given(three_player_games(), three_player_rules())
 def test_three_player_totals_are_the_sum_of_the_deals(deals, rules):
     """Each player's total is the sum of the deals; the first to the target ends it."""
@@ -167,7 +167,7 @@ def auction_deals(draw, rules):
     return AuctionDeal(declarer, bid=bid, points=points, made=made, exchanged=exchanged)
 
 
-@settings(max_examples=300)
+@settings(max_examples=settings.default.max_examples * 3 // 2)
 @given(st.data())
 def test_auction_one_is_zero_sum(data):
     """Auction (1): the declarer wins from, or pays, each opponent the same stake."""
@@ -185,7 +185,7 @@ def test_auction_one_is_zero_sum(data):
             assert score == sign * expected
 
 
-@settings(max_examples=300)
+@settings(max_examples=settings.default.max_examples * 3 // 2)
 @given(st.data())
 def test_auction_two_and_three_score_only_the_declarer_his_bid(data):
     """Auction (2), (3): the declarer scores his bid or loses it, doubled at most
@@ -206,7 +206,7 @@ def test_auction_two_and_three_score_only_the_declarer_his_bid(data):
         assert result.made == (deal.points >= deal.bid)
 
 
-@settings(max_examples=200)
+@settings(max_examples=settings.default.max_examples)
 @given(st.data())
 def test_auction_totals_are_the_sum_of_the_deals_and_dealing_is_equal(data):
     """Totals = sum of deals; a finished game has every player dealing equally
@@ -253,7 +253,7 @@ def test_only_whole_rounds_of_dealing_make_a_game(players, variant, deals):
         assert rules.deals == deals
 
 
-@settings(max_examples=300)
+@settings(max_examples=settings.default.max_examples * 3 // 2)
 @given(st.data())
 def test_a_valid_bidding_ends_on_the_highest_bid(data):
     """Bidding: each bid higher than the last; a player who passed never calls

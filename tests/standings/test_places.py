@@ -90,7 +90,7 @@ def events(draw):
     return entrants, games, byes, rule, tiebreaks
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=2 * settings.default.max_examples)  # 400 in CI
 @given(events())
 def test_the_places_are_the_standings_without_the_lines(event):
     entrants, games, byes, rule, tiebreaks = event
