@@ -138,6 +138,26 @@ def sheet_table(sheet_round):
     return factories.individual_table(round=sheet_round, number=1)
 
 
+@pytest.fixture
+def pinned_table_codes(monkeypatch):
+    """Make the table codes this test draws QX2222, QX2223, QX2224, … (through the
+    real ``table_codes_ensure``), for a test that looks for a code in a page or a
+    file, or lower-cases one.
+
+    A random code (``_new_code``) can be all digits (lower-casing it changes
+    nothing; it can be part of a number), all hex digits (part of a hash) or letters
+    of a name, and so turn up in a page by chance or not change: a test that says
+    "no page shows a code" would then fail once in many runs. "QX" followed by
+    digits is in no number, hash, word or name of ours.
+    """
+    from itertools import product
+
+    from scoring.services import table_entry
+
+    codes = ("QX" + "".join(p) for p in product("23456789", repeat=4))
+    monkeypatch.setattr(table_entry, "_new_code", lambda: next(codes))
+
+
 # --- Live standings and public pages ---
 
 
@@ -197,3 +217,25 @@ def _tournaments_default_to_english_in_tests(monkeypatch):
     yield
     # A request or a test may leave a language active in this thread: reset it.
     translation.deactivate()
+
+
+# --- Running on several processes (pytest-xdist: make test) ---
+
+# The tests that take tens of seconds each, started first so that no worker is left
+# running one of them alone at the end while the others wait.
+_LONG_FIRST = ("tests/test_fuzz.py::", "tests/benchmarks/")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under xdist (``-n``), put the long tests first, then the browser tests (they
+    wait on Chromium and a live server: they overlap well with the rest); otherwise
+    keep the order of the files."""
+    if not getattr(config.option, "numprocesses", None):
+        return
+
+    def rank(item):
+        if item.nodeid.startswith(_LONG_FIRST):
+            return 0
+        return 1 if item.get_closest_marker("browser") else 2
+
+    items.sort(key=rank)  # stable: each group keeps the order of the files

@@ -4,9 +4,10 @@ public PDF ever shows one.
 Every URL pattern of the ``public``, ``live`` and ``api`` namespaces is taken from
 the resolver (as ``test_leaks`` does), so a page added later is checked too; the
 CSV exports, the printed documents anyone may fetch and ``transfer``'s event file
-are read as well. The codes are the real ones, made by ``table_codes_ensure``, for
-a closed round and for the open round being entered at the tables, with table
-submissions and acceptances that name them.
+are read as well. The codes are made by ``table_codes_ensure`` (``QX…``: see
+``pinned_table_codes``, so that none turns up by chance), for a closed round and
+for the open round being entered at the tables, with table submissions and
+acceptances that name them.
 """
 
 import io
@@ -30,7 +31,7 @@ QUERIES = ("", "?kind=clubs", "?q=a", "?name=a", "?_export=csv", "?_export=json"
 
 
 @pytest.fixture
-def coded_event(confirm_table):
+def coded_event(confirm_table, pinned_table_codes):
     """Round 1 closed, round 2 open and entered at the tables, every table coded."""
     cache.clear()
     t = build_event(players=16, rounds=2, final=0, seed=14, clubs=3, confirm=False)

@@ -63,7 +63,7 @@ def set_entry(table, result_entry, **more):
 
 
 @pytest.fixture
-def coded(sheet_table):
+def coded(sheet_table, pinned_table_codes):
     """The table, in a tournament confirmed by the opponents, and its code."""
     set_entry(sheet_table, Tournament.ResultEntry.TABLES_OPPONENTS)
     return sheet_table, table_codes_ensure(round=sheet_table.round)[1]

@@ -21,8 +21,9 @@ KEYS = iter(f"key-{n:08d}" for n in range(10**6))
 
 
 @pytest.fixture
-def event(db):
-    """Two tables of a published round, results entered at the tables."""
+def event(db, pinned_table_codes):
+    """Two tables of a published round, results entered at the tables (codes with
+    letters: see ``pinned_table_codes``)."""
     tournament = factories.TournamentFactory(
         result_entry=Tournament.ResultEntry.TABLES_OPPONENTS
     )
@@ -78,6 +79,7 @@ def test_the_code_box_sends_a_typed_code_to_its_table_normalised(client, event):
 
 
 def test_a_lower_case_code_in_the_address_is_redirected(client, event):
+    assert event.code.lower() != event.code
     answer = client.get(f"/table/{event.code.lower()}/")
     assert answer.status_code == 302
     assert answer["Location"] == url("page", event.code)

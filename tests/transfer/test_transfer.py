@@ -386,7 +386,7 @@ def test_no_field_is_written_under_the_name_of_the_rows_own_key():
 
 
 @pytest.fixture
-def at_the_tables():
+def at_the_tables(pinned_table_codes):
     """An event whose tables enter their own results, organised by a club none of
     its entrants belongs to, where a member's fixed substitute plays in the
     member's place and another entrant's substitute plays no part.
