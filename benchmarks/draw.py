@@ -3,9 +3,9 @@
 import random
 import time
 
-from draws.generators.base import Draw, Entrant
-from draws.generators.individual import draw_individual
-from draws.generators.swiss import draw_swiss
+from manille.draws.base import Draw, Entrant
+from manille.draws.individual import draw_individual
+from manille.draws.swiss import draw_swiss
 
 PLAYERS = 2_000
 CLUBS = 30

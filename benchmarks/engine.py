@@ -6,7 +6,7 @@ import argparse
 import random
 import time
 
-from scoring.engine import Deal, Rules, Trump, score_deal, score_game
+from manille.engine import Deal, Rules, Trump, score_deal, score_game
 
 _DECK = [5, 4, 3, 2, 1, 0, 0, 0] * 4
 _TRUMPS = list(Trump)

@@ -57,7 +57,7 @@ def _measure(t, label: str, *, n: int, page_n: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from standings.compute import compute_standings
+    from manille.standings import compute_standings
     from standings.selectors import standings_for, standings_input
 
     data = standings_input(tournament=t)

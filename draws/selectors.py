@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from draws.generators import quiet_clubs
+from manille.draws import quiet_clubs
+from manille.standings import explain_order
 from scoring.services import EntryConflict, EntryError
-from standings.compute import explain_order
 from standings.rounds import round_read
 from standings.selectors import entrant_kind, standings_for
 from tournaments.checkin import match, search_terms
@@ -400,7 +400,7 @@ class QuietClub:
     """A club whose players sitting together are not flagged, and why."""
 
     name: str
-    reason: str  # draws.generators.base.QUIET_ORGANISER or QUIET_CROWDED
+    reason: str  # manille.draws.base.QUIET_ORGANISER or QUIET_CROWDED
     members: int  # its entrants at the tables
     seated: int  # everyone at the tables
 
@@ -424,7 +424,7 @@ def round_for_director(*, round: Round) -> DirectorRound:  # noqa: A002
 
     Rematches are always flagged. Players of one club sitting together are not
     when the club organises the event, or when nearly everyone belongs to it
-    (``draws.generators.quiet_clubs``); a table that only seats such players
+    (``manille.draws.quiet_clubs``); a table that only seats such players
     loses its "same-club pair" reason too.
     """
     data = round_read(round=round, with_games=False, with_flags=True)

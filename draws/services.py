@@ -9,14 +9,14 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from draws import generators as draw_module
-from draws.generators import registry as draw_methods
 from draws.selectors import (
     advance_preview,
     phase_advance_blocker,
     round_draw_blocker,
     tables_with_results,
 )
+from manille import draws as draw_module
+from manille.draws import registry as draw_methods
 from scoring.services import EntryConflict
 from standings.labels import tiebreak_label
 from tournaments import selectors
@@ -155,7 +155,7 @@ def _draw_summary(
     draw: draw_module.Draw, clubs: dict[int, int | None], organiser: int | None
 ) -> str:
     """Say in a line what the draw made; same-club pairs only where they say
-    something (``draws.generators.quiet_clubs``), as the round's page flags them."""
+    something (``manille.draws.quiet_clubs``), as the round's page flags them."""
     repeats = sum(t.repeats for t in draw.tables)
     quiet = draw_module.quiet_clubs(
         [[clubs.get(e) for e in t.seats] for t in draw.tables], organiser=organiser

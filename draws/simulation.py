@@ -24,8 +24,8 @@ from django.utils.translation import gettext, pgettext
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from draws import services as draw_services
+from manille.engine import SUIT_SYMBOLS, Deal, InvalidDeal, Trump, score_game
 from scoring import services as scoring
-from scoring.engine import SUIT_SYMBOLS, Deal, InvalidDeal, Trump, score_game
 from scoring.models import ScoreSheet
 from scoring.services import DealInput, EntryError, GameInput
 from tournaments import services

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.params import parse_id
 from draws import repair, services
 from draws.forms import DrawForm, ReasonForm, ReplaceForm, SwapTypedForm
-from draws.generators import REASON_TEXT
 from draws.selectors import (
     advance_panel,
     phase_actions,
@@ -22,6 +21,7 @@ from draws.selectors import (
     swap_choices,
     tables_with_results,
 )
+from manille.draws import REASON_TEXT
 from scoring.services import EntryError
 from standings.rounds import round_read
 from tournaments import selectors

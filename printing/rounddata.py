@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from draws.generators import INDIVIDUAL_GAMES
+from manille.draws import INDIVIDUAL_GAMES
 from standings.rounds import RoundGame, RoundRead, RoundTable, round_read
 from tournaments.models import Round
 

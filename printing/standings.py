@@ -10,6 +10,7 @@ from django.utils.translation import gettext_noop, pgettext
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Table
 
+from manille.standings import RECORD_FIELDS
 from printing.base import (
     FONT,
     FONT_BOLD,
@@ -24,7 +25,6 @@ from printing.base import (
     register_fonts,
     render,
 )
-from standings.compute import RECORD_FIELDS
 from standings.labels import tiebreak_short_label
 from standings.progress import StandingsProgress, standings_progress
 from standings.selectors import standings_for

@@ -9,9 +9,9 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Club, Player
 from clubs.params import parse_id
 from clubs.validators import validate_line
+from manille.engine import SUIT_SYMBOLS, Trump
 from scorepad.kinds import DESCRIPTIONS, KINDS, TRICK_HOUSE, Kind
 from scorepad.services import NAME_MAX, Seat
-from scoring.engine import SUIT_SYMBOLS, Trump
 from scoring.forms import TRUMP_NAMES
 
 MAX_PLAYERS = 7

@@ -3,7 +3,7 @@
 One class per variant in a registry (``KINDS``): each knows its players, the house
 settings and deal fields it reads, how to build the engine's rules and deals, and
 how the engine's totals map to the players. Every score comes from
-``scoring.engine`` (four players) or ``scoring.variants`` (the others); nothing here
+``manille.engine`` (four players) or ``manille.variants`` (the others); nothing here
 adds a point itself.
 """
 
@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.models import Variant
-from scoring.engine import Deal, Rules, score_game
-from scoring.variants import (
+from manille.engine import Deal, Rules, score_game
+from manille.variants import (
     AuctionDeal,
     AuctionRules,
     ThreePlayerDeal,
@@ -24,6 +23,7 @@ from scoring.variants import (
     score_auction_game,
     score_three_player_game,
 )
+from scorepad.models import Variant
 
 # The house settings of the trick games (four and three players), with defaults.
 TRICK_HOUSE = {

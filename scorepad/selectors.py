@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Club
+from manille.engine import SUIT_SYMBOLS
 from scorepad.access import visible_pads
 from scorepad.kinds import KINDS, Kind
 from scorepad.models import PadDeal, PadGame, PadPlayer
-from scoring.engine import SUIT_SYMBOLS
 from scoring.forms import TRUMP_NAMES
 
 

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.validators import validate_line
 from config.errors import InvalidInput, StateConflict
+from manille.engine import InvalidDeal
 from scorepad.access import check_can_use_pad
 from scorepad.kinds import DEFAULT_DEALS_EACH, KINDS, TRICK_HOUSE, Kind, Outcome
 from scorepad.models import PadDeal, PadGame, PadPlayer
-from scoring.engine import InvalidDeal
 from scoring.services import engine_message
 
 NAME_MAX = 80

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.params import IdField
 from clubs.validators import validate_text
-from scoring.engine import RED_SUITS, SUIT_SYMBOLS, Trump
+from manille.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring.models import TableEvent
 from scoring.services import DealInput
 

@@ -13,7 +13,7 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.validators import validate_text
-from scoring.engine import InvalidDeal, Trump
+from manille.engine import InvalidDeal, Trump
 from scoring.services import DealInput
 from scoring.services.errors import engine_message
 

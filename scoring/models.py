@@ -10,12 +10,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.validators import validate_line, validate_text
-from scoring import engine
+from manille import engine
 from tournaments.models import Game, Table
 
 
 class Trump(models.TextChoices):
-    """The engine's trumps (``scoring.engine.Trump``) with their translated names."""
+    """The engine's trumps (``manille.engine.Trump``) with their translated names."""
 
     CLUBS = engine.Trump.CLUBS.value, pgettext_lazy("suit", "Clubs")
     DIAMONDS = engine.Trump.DIAMONDS.value, pgettext_lazy("suit", "Diamonds")

@@ -24,8 +24,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from config.security import client_ip
+from manille.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring import forms_table, selectors, services, throttle
-from scoring.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring.forms import TRUMP_NAMES
 from scoring.services import EntryError, SheetConflict
 from scoring.services.table_state import table_cache_store, table_cached

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from clubs.validators import validate_line
-from standings.metrics import DEFAULT_TIEBREAKS, TIEBREAKS
+from manille.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
 from tournaments.models import Tournament, default_tiebreaks, validate_tiebreaks
 
 # A ranking points table longer than this is a typing accident, not a scale.

@@ -4,7 +4,7 @@ A player's record spans every event he played, a club ranking every event of a
 series: reading each event through ``standings.selectors`` would cost four queries
 per event. :func:`events_read` reads any number of events in four queries, through
 the series' reader (:func:`series.selectors.read_events`), and hands each one's
-plain rows to the same calculation (``standings.compute``), with the same rules
+plain rows to the same calculation (``manille.standings``), with the same rules
 as the tournament's own standings: only published or closed rounds, only
 confirmed score sheets, no-shows listed nowhere.
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from django.db.models import Q, QuerySet
 
 from clubs.models import Player
+from manille.standings import EntrantInfo, StandingRow, compute_standings
 from series.models import Series, SeriesEvent
 from series.selectors import EntryRow, read_events
-from standings.compute import EntrantInfo, StandingRow, compute_standings
 from standings.selectors import StandingsInput, bye_rule_for
 from tournaments.models import Entry, Tournament
 from tournaments.names import entrant_name
@@ -69,7 +69,7 @@ class EntryPeople:
 
 @dataclass(slots=True)
 class EventData:
-    """One event's plain rows, ready for ``standings.compute``."""
+    """One event's plain rows, ready for ``manille.standings``."""
 
     tournament: Tournament
     data: StandingsInput

@@ -2,13 +2,13 @@
 
 Every event of a series is read at once: one query per kind of row (games, seats,
 byes, entries) over all the series' tournaments, whatever their number. Each
-event is then ranked in memory by :func:`standings.compute.compute_places`, with
+event is then ranked in memory by :func:`manille.standings.compute_places`, with
 the same rules as the event's own standings
 (:func:`standings.selectors.standings_input`: only published or closed rounds,
 only confirmed sheets, no-shows left out), so an evening's line in the series
 agrees with that evening's own standings: the same places and totals, without
 the game lines and tiebreak values the series does not show. The series is
-ranked from those rows by :mod:`series.compute`.
+ranked from those rows by :mod:`manille.rankings`.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.access import can_manage_club, user_edits_everyone
-from scoring.models import ScoreSheet
-from series.compute import (
+from manille.rankings import (
     EntrantKey,
     EventInfo,
     EventResult,
@@ -35,8 +34,9 @@ from series.compute import (
     SeriesRules,
     compute_series,
 )
+from manille.standings import ByeRow, GameRow, PlaceRow, compute_places, without_gc
+from scoring.models import ScoreSheet
 from series.models import Series, SeriesEvent
-from standings.compute import ByeRow, GameRow, PlaceRow, compute_places, without_gc
 from standings.selectors import (
     GAME_RESULT_COLUMNS,
     PUBLIC_ROUND_STATUSES,
@@ -171,7 +171,7 @@ class EntrantIdentity:
 class SeriesInput:
     """Every event's places and who each entry is, read in bulk.
 
-    ``places`` maps a tournament id to its rows (:class:`standings.compute.PlaceRow`):
+    ``places`` maps a tournament id to its rows (:class:`manille.standings.PlaceRow`):
     the places and totals of the event's own standings, without what the series
     does not show (game lines, opponents, tiebreak values).
     """
@@ -183,12 +183,12 @@ class SeriesInput:
 
 @dataclass(slots=True)
 class EventRows:
-    """One event's plain rows, as :mod:`standings.compute` takes them.
+    """One event's plain rows, as :mod:`manille.standings` takes them.
 
-    ``games`` are :class:`standings.compute.GameScore` tuples (what
-    :func:`~standings.compute.compute_places` reads), or with ``lines`` whole
-    :class:`~standings.compute.GameRow` rows (what
-    :func:`~standings.compute.compute_standings` and a player's games read);
+    ``games`` are :class:`manille.standings.GameScore` tuples (what
+    :func:`~manille.standings.compute_places` reads), or with ``lines`` whole
+    :class:`~manille.standings.GameRow` rows (what
+    :func:`~manille.standings.compute_standings` and a player's games read);
     ``listed`` holds the ids of the entries the event's own standings list.
     """
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from standings.metrics import SHORT_LABEL_CONTEXT, metric
+from manille.tiebreaks import SHORT_LABEL_CONTEXT, metric
 
 
 def tiebreak_label(code: str | None) -> str:

@@ -93,7 +93,7 @@ class RoundTable:
     number: int
     sheet_status: str  # a ScoreSheet.Status, "" without a sheet
     sheet_status_label: str  # in the language active when the round was read
-    reasons: tuple[str, ...]  # the draw's reason codes (draws.generators.REASON_TEXT)
+    reasons: tuple[str, ...]  # the draw's reason codes (manille.draws.REASON_TEXT)
     seats: tuple[RoundSeat, ...]
     games: tuple[RoundGame, ...]
     rematches: int = 0  # pairs at this table that met before (``with_flags``)

@@ -6,7 +6,7 @@ checked in, never seated nor given a bye in a public round) is listed nowhere, s
 counts in no "place n of N"; an entrant who played and later withdrew stays. Every
 function here
 runs the same small number of queries whatever the size of the event: it reads
-plain values and hands them to :mod:`standings.compute`.
+plain values and hands them to :mod:`manille.standings`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, OuterRef
 
 from clubs.params import parse_id
-from scoring.models import ScoreSheet
-from standings.compute import (
+from manille.standings import (
     ByeRow,
     ByeRule,
     ClubRow,
@@ -29,6 +28,7 @@ from standings.compute import (
     explain_order,
     without_gc,
 )
+from scoring.models import ScoreSheet
 from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
 from tournaments.names import entrant_name
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.folding import fold
+from manille.tiebreaks import TIEBREAKS
 from standings.labels import bye_summary, tiebreak_short_label
-from standings.metrics import TIEBREAKS
 from standings.rounds import RoundRead
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

@@ -71,8 +71,8 @@ def build_event(
     from django.utils import timezone
 
     from clubs.models import Club, Player, Team
+    from manille.standings import EntrantInfo, GameRow, compute_standings
     from scoring.models import ScoreSheet
-    from standings.compute import EntrantInfo, GameRow, compute_standings
     from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table
     from tournaments.models import Tournament as T
 

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 
-from draws.generators.base import (
+from manille.draws.base import (
     REASON_TEXT,
     Draw,
     Entrant,

@@ -7,8 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.tabular import decode_csv
-from standings.metrics import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
-from standings.metrics import validate_codes as validate_tiebreak_codes
+from manille.tiebreaks import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
+from manille.tiebreaks import validate_codes as validate_tiebreak_codes
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
 from tournaments.services import table_entry_problems
 

@@ -21,9 +21,9 @@ from clubs.models import Player, Team
 from clubs.validators import validate_line, validate_text
 
 # The pure tiebreak registry sits below every app (a declared exception to the
-# layers: tournaments may import standings.metrics and nothing else of standings).
-from standings.metrics import DEFAULT_TIEBREAKS, TIEBREAKS, UnknownTiebreak
-from standings.metrics import validate_codes as validate_tiebreak_codes
+# layers: tournaments may import manille.tiebreaks and nothing else of standings).
+from manille.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, UnknownTiebreak
+from manille.tiebreaks import validate_codes as validate_tiebreak_codes
 
 
 def default_tiebreaks() -> list[str]:
@@ -46,7 +46,7 @@ def validate_tiebreaks(value) -> None:
         ) from None
 
 
-# The engine's Rules, one Tournament field each (scoring.engine.Rules's names).
+# The engine's Rules, one Tournament field each (manille.engine.Rules's names).
 RULE_FIELDS = (
     "multiplier",
     "no_trump_doubles",
@@ -136,7 +136,7 @@ class Tournament(models.Model):
         ),
     )
 
-    # The engine's Rules (scoring.engine.Rules), one field each.
+    # The engine's Rules (manille.engine.Rules), one field each.
     multiplier = models.CharField(
         _("doublings"),
         max_length=10,
@@ -329,7 +329,7 @@ class Tournament(models.Model):
 
     def rules(self):
         """Return the engine's Rules for this tournament."""
-        from scoring.engine import Rules
+        from manille.engine import Rules
 
         return Rules(**{name: getattr(self, name) for name in RULE_FIELDS})
 
@@ -550,7 +550,7 @@ class Table(models.Model):
         max_length=200,
         blank=True,
         validators=[validate_line],
-        help_text="Comma-separated reason codes from draws.generators.",
+        help_text="Comma-separated reason codes from manille.draws.",
     )
 
     class Meta:

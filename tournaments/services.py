@@ -9,8 +9,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Player, Team
-from draws import generators as draw_module
-from draws.generators import registry as draw_methods
+from manille import draws as draw_module
+from manille.draws import registry as draw_methods
 from tournaments import selectors
 from tournaments.models import (
     PHASE_FIELDS,

@@ -14,9 +14,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from clubs.params import parse_id
+from manille.standings import RECORD_FIELDS, StandingRow
 from public.versioning import fingerprint
 from standings import selectors as live
-from standings.compute import RECORD_FIELDS, StandingRow
 from standings.rounds import RoundRead, round_read
 from tournaments import selectors
 from tournaments.models import Tournament

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext
 
-from scoring.engine import SUIT_SYMBOLS
+from manille.engine import SUIT_SYMBOLS
 
 __all__ = ["side_label", "trump_symbol"]
 

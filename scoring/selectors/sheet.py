@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef
 
-from scoring.engine import RED_SUITS, game_finished, game_winner
+from manille.engine import RED_SUITS, game_finished, game_winner
 from scoring.models import DealRecord, GameTotal, ScoreSheet, TableEvent
 from scoring.selectors.corrections import HistoryItem, sheet_history
 from scoring.selectors.labels import side_label, trump_symbol

@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine import GameScore, Rules
+from manille.engine import GameScore, Rules
 from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
 from scoring.services.errors import EntryConflict, EntryError, SheetConflict
 from scoring.services.inputs import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from config.errors import InvalidInput, StateConflict
-from scoring.engine import InvalidDeal
+from manille.engine import InvalidDeal
 from scoring.models import ScoreSheet
 
 __all__ = ["EntryConflict", "EntryError", "SheetConflict", "engine_message"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.engine import (
+from manille.engine import (
     TRICKS,
     CardCount,
     Deal,

@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET
 
 from clubs.models import Club, Player
 from clubs.params import parse_id
+from manille.chart import Point, percentage_chart
 from series import clubs as club_ranking
 from series import records
 from series.language import series_language_activate
-from series.svg import Point, percentage_chart
 
 
 def _get(queryset, pk, message: str):
@@ -119,7 +119,7 @@ def player(request, pk):
         {
             "player": found,
             "record": record,
-            # The chart is markup built from escaped text (series.svg).
+            # The chart is markup built from escaped text (manille.chart).
             "chart": mark_safe(_chart(record)) if record.lines else "",
             "title": found.full_name,
         },

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from draws import services as draw_services
-from draws.generators import quiet_clubs
 from draws.selectors import round_for_director
+from manille.draws import quiet_clubs
 from tests import factories
 from tournaments import services
 from tournaments.models import Round, Seat, Tournament

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from draws.generators import base, registry, swiss
-from draws.generators.base import (
+from manille.draws import base, registry, swiss
+from manille.draws.base import (
     INDIVIDUAL_GAMES,
     REASON_TEXT,
     Draw,
@@ -20,12 +20,12 @@ from draws.generators.base import (
     Entrant,
     table_conflicts,
 )
-from draws.generators.individual import draw_individual
-from draws.generators.ladder import draw_ladder
-from draws.generators.random_pairs import draw_random
-from draws.generators.round_robin import draw_round_robin, round_robin_schedule
-from draws.generators.seeded import draw_seeded
-from draws.generators.swiss import draw_swiss
+from manille.draws.individual import draw_individual
+from manille.draws.ladder import draw_ladder
+from manille.draws.random_pairs import draw_random
+from manille.draws.round_robin import draw_round_robin, round_robin_schedule
+from manille.draws.seeded import draw_seeded
+from manille.draws.swiss import draw_swiss
 from tests.draw_checker import check_draw
 
 PAIR_METHODS = sorted(registry.codes_for(registry.PAIRS) - {"seeded"})

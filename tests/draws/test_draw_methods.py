@@ -6,8 +6,8 @@ import inspect
 import pytest
 from django.utils import translation
 
-from draws.generators import registry
-from draws.generators.base import DrawError, Entrant
+from manille.draws import registry
+from manille.draws.base import DrawError, Entrant
 from tests.draw_checker import check_draw
 from tournaments.models import Phase, Tournament
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from manille.engine import Trump
+from manille.variants import AuctionDeal, AuctionRules, score_auction_game
 from scorepad.services import Seat, pad_deal_add, pad_game_create
-from scoring.engine import Trump
-from scoring.variants import AuctionDeal, AuctionRules, score_auction_game
 
 pytestmark = pytest.mark.django_db
 

@@ -4,16 +4,16 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from config.errors import InvalidInput, StateConflict
-from scorepad.models import PadGame
-from scorepad.services import Seat, pad_deal_add, pad_deal_undo, pad_game_create
-from scoring.engine import Deal, Rules, score_game
-from scoring.variants import (
+from manille.engine import Deal, Rules, score_game
+from manille.variants import (
     AuctionDeal,
     AuctionRules,
     ThreePlayerDeal,
     score_auction_game,
     score_three_player_game,
 )
+from scorepad.models import PadGame
+from scorepad.services import Seat, pad_deal_add, pad_deal_undo, pad_game_create
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from scoring.engine import (
+from manille.engine import (
     KNOCKS_CEILING,
     CardCount,
     Deal,

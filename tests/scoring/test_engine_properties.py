@@ -5,7 +5,7 @@ from dataclasses import replace
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import (
+from manille.engine import (
     KNOCKS_CEILING,
     CardCount,
     Deal,

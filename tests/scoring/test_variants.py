@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring import variants
-from scoring.engine import InvalidDeal, Rules, Trump
-from scoring.variants import (
+from manille import variants
+from manille.engine import InvalidDeal, Rules, Trump
+from manille.variants import (
     ALL_TRICKS,
     AuctionDeal,
     AuctionRules,
@@ -695,7 +695,7 @@ def test_results_are_frozen():
 def test_variants_import_without_django():
     """The variants are pure: "no Django import"."""
     code = (
-        "import scoring.variants, sys; "
+        "import manille.variants, sys; "
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules)"
     )
     result = subprocess.run(

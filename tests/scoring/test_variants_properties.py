@@ -5,9 +5,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import Deal as FourPlayerDeal
-from scoring.engine import InvalidDeal, Rules, Trump, score_deal
-from scoring.variants import (
+from manille.engine import Deal as FourPlayerDeal
+from manille.engine import InvalidDeal, Rules, Trump, score_deal
+from manille.variants import (
     ALL_TRICKS,
     AUCTION_MAX_PLAYERS,
     AUCTION_MIN_PLAYERS,

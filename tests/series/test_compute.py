@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from series.compute import (
+from manille.rankings import (
     EntrantKey,
     EventInfo,
     EventResult,
@@ -211,7 +211,7 @@ def test_bad_rules_are_refused():
 
 def test_the_series_calculation_imports_no_django():
     code = (
-        "import series.compute, sys; "
+        "import manille.rankings, sys; "
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -21,10 +21,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from manille.chart import Point, percentage_chart
 from series import clubs as ranking
 from series import records
 from series.models import Series, SeriesEvent
-from series.svg import Point, percentage_chart
 from standings.selectors import standings_for
 from tests import factories
 from tests.series.people_world import play_event, play_pairs_event

@@ -1,7 +1,7 @@
 """The series ranks every event as the event's own standings do.
 
 ``series_input`` reads all the events at once and ranks them without game lines
-(``standings.compute.compute_places``); every event's places and totals must be
+(``manille.standings.compute_places``); every event's places and totals must be
 those of ``standings.selectors.standings_for`` for that event: byes under every
 rule, teams, a final phase, unconfirmed sheets, no-shows and withdrawals, and
 tiebreak orders with head-to-head and opponents' strength.

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from standings.compute import (
+from manille.standings import (
     ByeRow,
     ByeRule,
     EntrantInfo,

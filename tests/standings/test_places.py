@@ -9,7 +9,7 @@ rule, every tiebreak order (head-to-head included) and names that tie.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from standings.compute import (
+from manille.standings import (
     ByeRow,
     ByeRule,
     EntrantInfo,
@@ -20,7 +20,7 @@ from standings.compute import (
     compute_standings,
     game_score,
 )
-from standings.metrics import TIEBREAKS
+from manille.tiebreaks import TIEBREAKS
 
 
 def _places_of(rows) -> list[PlaceRow]:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from standings.compute import (
+from manille.standings import (
     ByeRow,
     ByeRule,
     EntrantInfo,

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
-from standings.metrics import (
+from manille.tiebreaks import (
     DEFAULT_TIEBREAKS,
     HIGHER,
     LOWER,

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from draws import services as draw_services
-from draws.generators import INDIVIDUAL_GAMES
+from manille.draws import INDIVIDUAL_GAMES
 from scoring.models import DealRecord, ScoreSheet
 from tests import factories
 from tournaments import registration, selectors, services

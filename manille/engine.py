@@ -19,7 +19,7 @@ Decisions the rules leave open, made here once:
 - A game with both ``target`` and ``deals`` set ends at whichever comes first.
 
 One module on purpose, though over 500 lines: it is the public API promised in the
-README (``from scoring.engine import …``), one cohesive rules engine whose hot path
+README (``from manille.engine import …``), one cohesive rules engine whose hot path
 is measured by ``python -m benchmarks.engine``.
 """
 
@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+
+from manille.text import gettext_noop
 
 __all__ = [
     "KNOCKS_CEILING",
@@ -54,11 +56,6 @@ __all__ = [
 
 TRICKS = 8
 KNOCKS_CEILING = 64
-
-
-def gettext_noop(s: str) -> str:
-    """Mark a message for extraction by ``makemessages`` without translating it."""
-    return s
 
 
 # --------------------------------------------------------------------------- rules

@@ -4,10 +4,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-
-def gettext_noop(s: str) -> str:
-    """Return ``s`` unchanged; Django's makemessages still extracts it."""
-    return s
+from manille.text import gettext_noop
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ exhaustive branch and bound that proves the result optimal.
 from collections.abc import Sequence
 from itertools import combinations
 
-from draws.generators.base import Exhausted
+from manille.draws.base import Exhausted
 
 # Fields up to this size are searched exhaustively (proven optimal) ...
 EXHAUSTIVE_MAX = 16

@@ -13,7 +13,7 @@ value is read from an accumulated row (``value``) and how that value came about
 
 An accumulated row is anything with the attributes ``games_won``, ``points``,
 ``point_difference``, ``opponents_strength``, ``deals_won`` and ``revokes``: the
-calculation's running totals and :class:`standings.compute.StandingRow` alike.
+calculation's running totals and :class:`manille.standings.StandingRow` alike.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter, neg
 from typing import Any, ClassVar, TypeVar
+
+from manille.text import gettext_noop, pgettext_lazy
 
 __all__ = [
     "CLUB_TIEBREAKS",
@@ -47,17 +49,6 @@ SHORT_LABEL_CONTEXT = "tiebreak"
 K = TypeVar("K")
 
 
-def gettext_noop(s: str) -> str:
-    """Mark a message for extraction by ``makemessages`` without translating it."""
-    return s
-
-
-def pgettext_lazy(context: str, s: str) -> str:
-    """Mark a message with a context for ``makemessages`` (which knows this name).
-
-    Nothing is translated here: the Django layer calls ``pgettext(context, s)``.
-    """
-    return s
 
 
 UNKNOWN_CODE = gettext_noop("Unknown tiebreak “%(value)s”.")
@@ -135,7 +126,7 @@ class Metric:
     ) -> str:
         """Say how ``row``'s value came about, translated by ``gettext``.
 
-        ``row`` is a :class:`standings.compute.StandingRow` (its games and byes);
+        ``row`` is a :class:`manille.standings.StandingRow` (its games and byes);
         ``names`` maps entry ids to names for the opponents.
         """
         params = self.explanation_params(row, names or {}, gettext)

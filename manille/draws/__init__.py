@@ -4,7 +4,7 @@ One module per method (``individual``, ``random_pairs``, ``swiss``, ``round_robi
 ``ladder``, ``seeded``) on what they share in ``base``; ``registry`` lists them.
 """
 
-from draws.generators.base import (
+from manille.draws.base import (
     ERROR_TEXT,
     INDIVIDUAL_GAMES,
     REASON_TEXT,
@@ -15,12 +15,12 @@ from draws.generators.base import (
     quiet_clubs,
     table_conflicts,
 )
-from draws.generators.individual import draw_individual
-from draws.generators.ladder import draw_ladder
-from draws.generators.random_pairs import draw_random
-from draws.generators.round_robin import draw_round_robin, round_robin_schedule
-from draws.generators.seeded import draw_seeded
-from draws.generators.swiss import draw_swiss
+from manille.draws.individual import draw_individual
+from manille.draws.ladder import draw_ladder
+from manille.draws.random_pairs import draw_random
+from manille.draws.round_robin import draw_round_robin, round_robin_schedule
+from manille.draws.seeded import draw_seeded
+from manille.draws.swiss import draw_swiss
 
 __all__ = [
     "ERROR_TEXT",

@@ -6,7 +6,7 @@ Named ``random_pairs`` rather than ``random`` so it never hides the standard lib
 import random
 from collections.abc import Iterable, Sequence
 
-from draws.generators.base import (
+from manille.draws.base import (
     Draw,
     Entrant,
     adjacency,
@@ -16,7 +16,7 @@ from draws.generators.base import (
     pair_draw,
     prepare_teams,
 )
-from draws.generators.partition import Partition
+from manille.draws.partition import Partition
 
 
 def draw_random(

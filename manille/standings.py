@@ -18,7 +18,7 @@ Decisions made here once:
   or the opponents' strength. Every row says which rounds were byes
   (``StandingRow.bye_rounds``) whatever the rule, so the pages can show them.
 - Tiebreaks apply in the tournament's order; their values and directions come
-  from the registry in :mod:`standings.metrics`. ``head_to_head`` applies only to a
+  from the registry in :mod:`manille.tiebreaks`. ``head_to_head`` applies only to a
   group of exactly two entrants still tied on every earlier tiebreak: the one who
   won more games against the other goes first. Entrants equal on every tiebreak
   share a rank (1, 2, 2, 4) and are listed by name.
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from standings.metrics import (
+from manille.tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
     UnknownTiebreak,

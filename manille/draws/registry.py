@@ -9,13 +9,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
-from draws.generators.base import Draw, DrawError, Entrant, gettext_noop, standing_key
-from draws.generators.individual import draw_individual
-from draws.generators.ladder import draw_ladder
-from draws.generators.random_pairs import draw_random
-from draws.generators.round_robin import draw_round_robin
-from draws.generators.seeded import draw_seeded
-from draws.generators.swiss import draw_swiss
+from manille.draws.base import Draw, DrawError, Entrant, standing_key
+from manille.draws.individual import draw_individual
+from manille.draws.ladder import draw_ladder
+from manille.draws.random_pairs import draw_random
+from manille.draws.round_robin import draw_round_robin
+from manille.draws.seeded import draw_seeded
+from manille.draws.swiss import draw_swiss
+from manille.text import gettext_noop
 
 # Tournament formats (``Tournament.Format`` values).
 INDIVIDUAL = "individual"

@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from draws.generators.base import (
+from manille.draws.base import (
     Draw,
     DrawError,
     DrawTable,

@@ -1,8 +1,8 @@
 """Score the other Manille games: three players, and the three auction games.
 
-Pure Python beside :mod:`scoring.engine` (no Django import; import-linter's "pure"
+Pure Python beside :mod:`manille.engine` (no Django import; import-linter's "pure"
 contract and ``tests/scoring/test_variants.py`` check it). Frozen dataclasses go in and
-come out; every impossible input raises :class:`~scoring.engine.InvalidDeal` (here
+come out; every impossible input raises :class:`~manille.engine.InvalidDeal` (here
 a subclass of it, whose messages live in this module) with a stable ``code``, a
 ``field``, a ``template`` and ``params``, translated by the caller with
 ``gettext(exc.template) % exc.params`` exactly like the engine's.
@@ -13,9 +13,9 @@ player 0 deals first and deal ``i`` is dealt by ``auction_dealer(i, players)``.
 Decisions the rules leave open, made here once (house settings where a club may
 choose otherwise; ``docs/rules.md`` lists them all):
 
-- Three players: the deal is scored by the engine's :func:`~scoring.engine.score_deal`
+- Three players: the deal is scored by the engine's :func:`~manille.engine.score_deal`
   with the dealer as side A and the two others as side B, under the same
-  :class:`~scoring.engine.Rules` (knocks, no trump, blind, carry, revoke, capot,
+  :class:`~manille.engine.Rules` (knocks, no trump, blind, carry, revoke, capot,
   target, deals). ``revoke`` names the *player* who revoked (0–2), not a side. The
   point per trick (``Rules.trick_points``) is refused: ten tricks would not make
   the engine's 68. The dealer must pass to the next player every deal. A game whose
@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.engine import (
+from manille.engine import (
     STANDARD_RULES,
     Deal,
     InvalidDeal,

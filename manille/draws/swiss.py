@@ -3,7 +3,7 @@
 import random
 from collections.abc import Iterable
 
-from draws.generators.base import (
+from manille.draws.base import (
     Draw,
     Entrant,
     Exhausted,

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Sequence
 
-from draws.generators.base import (
+from manille.draws.base import (
     Draw,
     Entrant,
     history_set,

@@ -3,7 +3,7 @@
 import random
 from collections.abc import Iterable, Sequence
 
-from draws.generators.base import (
+from manille.draws.base import (
     Draw,
     Entrant,
     byes_from_the_bottom,
@@ -12,7 +12,7 @@ from draws.generators.base import (
     prepare_teams,
     standing_key,
 )
-from draws.generators.random_pairs import pair_by_lot
+from manille.draws.random_pairs import pair_by_lot
 
 
 def draw_ladder(

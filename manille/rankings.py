@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from standings.metrics import DEFAULT_TIEBREAKS, HIGHER, TIEBREAKS, validate_codes
+from manille.tiebreaks import DEFAULT_TIEBREAKS, HIGHER, TIEBREAKS, validate_codes
 
 __all__ = [
     "RANKINGS",

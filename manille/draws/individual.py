@@ -3,7 +3,7 @@
 import random
 from collections.abc import Iterable
 
-from draws.generators.base import (
+from manille.draws.base import (
     Draw,
     DrawError,
     DrawTable,
@@ -16,7 +16,7 @@ from draws.generators.base import (
     prepare,
     table_conflicts,
 )
-from draws.generators.partition import Partition
+from manille.draws.partition import Partition
 
 
 def draw_individual(
