@@ -45,6 +45,7 @@ __all__ = [
     "RED_SUITS",
     "SUIT_SYMBOLS",
     "card_points",
+    "deal_total",
     "game_finished",
     "game_winner",
     "gettext_noop",
@@ -61,6 +62,11 @@ KNOCKS_CEILING = 64
 # --------------------------------------------------------------------------- rules
 
 _MULTIPLIERS = ("multiply", "add")
+
+
+def deal_total(*, trick_points: bool) -> int:
+    """Return the card points in a deal: 60, or 68 with a point per trick."""
+    return 68 if trick_points else 60
 
 
 def _is_int(value: object) -> bool:
@@ -116,7 +122,7 @@ class Rules:
     @property
     def total(self) -> int:
         """Return the points in a deal: 60, or 68 with a point per trick."""
-        return 68 if self.trick_points else 60
+        return deal_total(trick_points=self.trick_points)
 
     @property
     def half(self) -> int:
@@ -258,8 +264,12 @@ class InvalidDeal(ValueError):
     ``code`` is a stable snake_case identifier, ``field`` names the wrong input
     (or is None), ``index`` is the 0-based deal index inside a game (or None),
     ``template`` an English msgid with ``%(name)s`` placeholders filled from
-    ``params``, and ``message`` the English text.
+    ``params``, and ``message`` the English text. A family of games with codes
+    of its own (``manille.variants``) subclasses it with its own ``messages``.
     """
+
+    messages: dict[str, str] = _MESSAGES
+    names_the_deal: frozenset[str] = frozenset({"game_over"})
 
     def __init__(
         self,
@@ -272,17 +282,18 @@ class InvalidDeal(ValueError):
         self.field = field
         self.params = dict(params or {})
         self.index = index
-        self.template = _MESSAGES[code]
+        self.template = self.messages[code]
         self.message = self.template % self.params
         super().__init__(self.message)
 
     def __str__(self) -> str:
-        if self.index is None or self.code == "game_over":
-            return self.message  # game_over already names the deal
+        if self.index is None or self.code in self.names_the_deal:
+            return self.message  # these already name the deal
         return f"deal {self.index + 1}: {self.message}"
 
     def __reduce__(self):  # keep pickling (multiprocessing, caches) working
-        return (InvalidDeal, (self.code, self.field, self.params, self.index))
+        return (type(self), (self.code, self.field, self.params, self.index))
+
 
 
 # --------------------------------------------------------------------------- tables
@@ -392,7 +403,7 @@ def _checked(
     if revoke is not None and a == 0 and b == 0:
         return a, b, no_trump, knocks, blind, revoke  # points not counted
 
-    total = 68 if rules.trick_points else 60
+    total = rules.total
     if not (0 <= a <= total and 0 <= b <= total):
         raise InvalidDeal(
             "points_out_of_range",

@@ -193,28 +193,8 @@ class VariantInvalidDeal(InvalidDeal):
     score pad shows them.
     """
 
-    def __init__(
-        self,
-        code: str,
-        field: str | None = None,
-        params: dict[str, object] | None = None,
-        index: int | None = None,
-    ) -> None:
-        self.code = code
-        self.field = field
-        self.params = dict(params or {})
-        self.index = index
-        self.template = _MESSAGES[code]
-        self.message = self.template % self.params
-        ValueError.__init__(self, self.message)
-
-    def __str__(self) -> str:
-        if self.index is None or self.code in _NAMES_THE_DEAL:
-            return self.message  # these already name the deal
-        return f"deal {self.index + 1}: {self.message}"
-
-    def __reduce__(self):
-        return (VariantInvalidDeal, (self.code, self.field, self.params, self.index))
+    messages = _MESSAGES
+    names_the_deal = _NAMES_THE_DEAL
 
 
 def _is_int(value: object) -> bool:

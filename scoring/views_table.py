@@ -24,7 +24,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from config.security import client_ip
-from manille.engine import RED_SUITS, SUIT_SYMBOLS, Trump
+from manille.engine import RED_SUITS, SUIT_SYMBOLS, Trump, deal_total
 from scoring import forms_table, selectors, services, throttle
 from scoring.forms import TRUMP_NAMES
 from scoring.services import EntryError, SheetConflict
@@ -325,7 +325,9 @@ def page(request, code: str):
                 "code": normal,
                 "urls": urls,
                 "suits": _suits(),
-                "total": 68 if sheet.table.round.tournament.trick_points else 60,
+                "total": deal_total(
+                    trick_points=sheet.table.round.tournament.trick_points
+                ),
                 "poll": 2500,
             },
             "strings": _strings(),
@@ -390,7 +392,9 @@ def _write(request, code: str, form_class, call, **form_kwargs):
     if refusal is not None:
         return _refused_json(refusal)
     if form_class is forms_table.TableDealForm:
-        form_kwargs["total"] = 68 if sheet.table.round.tournament.trick_points else 60
+        form_kwargs["total"] = deal_total(
+            trick_points=sheet.table.round.tournament.trick_points
+        )
     form = form_class(request.POST, **form_kwargs)
     if not form.is_valid():
         return JsonResponse(

@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player, Team
 from clubs.validators import validate_line, validate_text
 
-# The pure tiebreak registry sits below every app (a declared exception to the
-# layers: tournaments may import manille.tiebreaks and nothing else of standings).
+# The game's registries (tiebreaks, draw methods) sit below every app.
+from manille.draws.registry import METHODS as DRAW_METHODS
+from manille.engine import Rules
 from manille.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, UnknownTiebreak
 from manille.tiebreaks import validate_codes as validate_tiebreak_codes
 
@@ -329,8 +330,6 @@ class Tournament(models.Model):
 
     def rules(self):
         """Return the engine's Rules for this tournament."""
-        from manille.engine import Rules
-
         return Rules(**{name: getattr(self, name) for name in RULE_FIELDS})
 
     @property
@@ -347,13 +346,11 @@ class Tournament(models.Model):
 
 
 class Phase(models.Model):
-    class DrawMethod(models.TextChoices):
-        INDIVIDUAL = "individual", _("Individual: random tables of four")
-        RANDOM = "random", _("Pairs: random")
-        SWISS = "swiss", _("Pairs: Swiss")
-        ROUND_ROBIN = "round_robin", _("Pairs: round robin")
-        LADDER = "ladder", _("Pairs: ladder")
-        SEEDED = "seeded", _("Seeded by ranking")
+    # The draw registry's codes and labels (INDIVIDUAL, RANDOM, SWISS…): a new
+    # method is one class in manille.draws.registry.
+    DrawMethod = models.TextChoices(
+        "DrawMethod", [(m.code.upper(), (m.code, _(m.label))) for m in DRAW_METHODS]
+    )
 
     class Advancement(models.TextChoices):
         NONE = "none", _("Nobody advances (last phase)")

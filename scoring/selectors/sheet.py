@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef
 
-from manille.engine import RED_SUITS, game_finished, game_winner
+from manille.engine import RED_SUITS, deal_total, game_finished, game_winner
 from scoring.models import DealRecord, GameTotal, ScoreSheet, TableEvent
 from scoring.selectors.corrections import HistoryItem, sheet_history
 from scoring.selectors.labels import side_label, trump_symbol
@@ -207,7 +207,7 @@ def columns_for(tournament: Tournament) -> dict:
         "blind": tournament.blind_doubles,
         "knocks": tournament.max_knocks != 0,
         "tricks": tournament.trick_points,
-        "total": 68 if tournament.trick_points else 60,
+        "total": deal_total(trick_points=tournament.trick_points),
     }
 
 

@@ -14,6 +14,7 @@ from manille.engine import (
     Deal,
     GameScore,
     InvalidDeal,
+    deal_total,
     game_winner,
     points_from_cards,
     score_game,
@@ -80,7 +81,7 @@ class GameInput:
 
 def _resolve(deal: DealInput, tournament: Tournament) -> tuple[Deal, int, int]:
     """Turn a typed deal into the engine's Deal and the two sides' stored points."""
-    total = 68 if tournament.trick_points else 60
+    total = deal_total(trick_points=tournament.trick_points)
     if deal.blind and not tournament.blind_doubles:
         raise EntryError(
             _("Blind trump is not played in this tournament."), field="blind"
