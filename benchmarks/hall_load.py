@@ -12,8 +12,12 @@ served by the same server at the same number of connections, measured in the sam
 run and in turns with it (``--rounds`` turns of each, 2 s apiece by default), so the
 coming and going of other programs on a shared machine weighs on both alike: the
 ratio is what the issue's targets are about, not the raw figures of this machine.
-Every path is asked for as a phone's browser asks (``Accept-Encoding: gzip``);
-the standings page is loaded uncompressed as well, for the record. On PostgreSQL
+Every path is asked for as a phone's browser asks (``Accept-Encoding: gzip``):
+the version poll, the standings (also with a result every 2 s: the version bumped
+in the database, so the whole hall asks for the new page at once), "where do I
+sit?" for a name and the whole list, the draw by table (of the widest round), the
+tournament's front page and the projector's page and data; ``--paths`` picks
+some. The standings page is loaded uncompressed as well, for the record. On PostgreSQL
 it also samples ``pg_stat_activity`` every 0.5 s and prints the most connections
 to the bench database seen next to the configured pool.
 A benchmark, not a test: figures are printed, never asserted.
