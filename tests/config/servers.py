@@ -3,7 +3,9 @@
 import contextlib
 import http.client
 import os
+import random
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -25,6 +27,28 @@ def manage(env: dict, *args: str, timeout: int = 300) -> str:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
+
+
+_HANDED_OUT: set[int] = set()
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now, on any interface, for a server of the
+    test's own: a fixed port could be taken by the same test in another process
+    (pytest-xdist, another checkout's suite) or by a program left running. Drawn
+    from 20000-29999, below the ports the kernel hands to outgoing connections (a
+    load test opens hundreds); never the same twice in one process."""
+    for port in random.sample(range(20000, 30000), 200):
+        if port in _HANDED_OUT:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("", port))
+            except OSError:
+                continue
+        _HANDED_OUT.add(port)
+        return port
+    raise RuntimeError("no free TCP port in 20000-29999")
 
 
 def get(host: str, port: int, path: str, timeout: float = 10) -> tuple[int, bytes]:

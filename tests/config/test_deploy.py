@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tests.config.servers import BASE_DIR, manage, serving
+from tests.config.servers import BASE_DIR, free_port, manage, serving
 from tests.config.test_settings import SITE_VARIABLES
 
-GRANIAN_PORT = 8934
 POLICY = {
     "default-src": "'self'",
     "script-src": "'self'",
@@ -104,9 +103,10 @@ def test_granian_names_no_server_or_python_version(tmp_path):
         WEB_THREADS="2",
     )
     manage(env, "migrate", "--noinput", "-v", "0")
-    with serving(env, port=GRANIAN_PORT, probe="/healthz/"):
+    port = free_port()
+    with serving(env, port=port, probe="/healthz/"):
         for path in ("/", "/healthz/", "/static/css/site.css", "/accounts/login/"):
-            conn = http.client.HTTPConnection("127.0.0.1", GRANIAN_PORT, timeout=10)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             conn.request("HEAD", path)
             response = conn.getresponse()
             response.read()

@@ -15,9 +15,8 @@ import pytest
 from django.db import connection
 
 from tests import factories
-from tests.config.servers import get, serving
+from tests.config.servers import free_port, get, serving
 
-POOL_PORT = 8909
 POOL_SIZE = 3
 APPLICATION = "manille_pool_test"
 
@@ -76,14 +75,15 @@ def test_connections_never_exceed_the_pool_under_load():
         finally:
             connection.close()  # this thread's own connection
 
-    with serving(env, port=POOL_PORT):
+    port = free_port()
+    with serving(env, port=port):
         sampler = threading.Thread(target=sample)
         sampler.start()
         try:
             with ThreadPoolExecutor(max_workers=24) as clients:
                 statuses = list(
                     clients.map(
-                        lambda n: get("127.0.0.1", POOL_PORT, paths[n % 2])[0],
+                        lambda n: get("127.0.0.1", port, paths[n % 2])[0],
                         range(480),
                     )
                 )

@@ -10,9 +10,7 @@ import os
 import pytest
 
 from config import lan
-from tests.config.servers import get, manage, serving
-
-LAN_PORT = 8911
+from tests.config.servers import free_port, get, manage, serving
 
 
 @pytest.fixture(scope="module")
@@ -39,15 +37,16 @@ def test_a_phone_on_the_lan_opens_the_site_served_on_all_interfaces(sqlite_env):
         pytest.skip("this machine has no non-loopback IPv4 address to reach it by")
     address = addresses[0]
     env = {**sqlite_env, "HOST": "0.0.0.0"}
-    with serving(env, port=LAN_PORT) as server:
-        status, body = get(address, LAN_PORT, "/")
+    port = free_port()
+    with serving(env, port=port) as server:
+        status, body = get(address, port, "/")
         assert status == 200, body[:500]
         # WhiteNoise serves the assets under the production server, DEBUG off.
-        status, css = get(address, LAN_PORT, "/static/css/site.css")
+        status, css = get(address, port, "/static/css/site.css")
         assert status == 200
         assert css
         for other in addresses[1:]:
-            assert get(other, LAN_PORT, "/")[0] == 200, other
-    url = f"http://{address}:{LAN_PORT}/"
+            assert get(other, port, "/")[0] == 200, other
+    url = f"http://{address}:{port}/"
     assert f"Players open {url}" in server.output, server.output
     assert "▀" in server.output  # the QR code of that URL, drawn in the terminal

@@ -12,10 +12,9 @@ import urllib.parse
 
 import pytest
 
-from tests.config.servers import manage, serving
+from tests.config.servers import free_port, manage, serving
 
 HOST = "127.0.0.1"
-PORT_A, PORT_B = 8931, 8932
 REDIS_DB = 11  # the issue's number: a Redis database no other test uses
 DATABASE = f"manille_scaleout_{os.getpid()}"
 
@@ -111,11 +110,12 @@ def hall():
         )
         slug = out.strip().splitlines()[-1]
         probe = "/healthz/"
+        port_a, port_b = free_port(), free_port()
         with (
-            serving(env, port=PORT_A, probe=probe),
-            serving(env, port=PORT_B, probe=probe),
+            serving(env, port=port_a, probe=probe),
+            serving(env, port=port_b, probe=probe),
         ):
-            yield env, slug, f"http://{HOST}:{PORT_A}", f"http://{HOST}:{PORT_B}"
+            yield env, slug, f"http://{HOST}:{port_a}", f"http://{HOST}:{port_b}"
     finally:
         _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
         redis.Redis.from_url(redis_url).flushdb()
