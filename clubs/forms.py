@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
 from clubs.tabular import upload_text
-from clubs.validators import validate_line
+from core.validators import validate_line
 
 
 class ClubForm(forms.ModelForm):

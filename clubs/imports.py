@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from clubs import access, services
 from clubs import selectors as club_selectors
-from clubs.folding import fold
 from clubs.models import Club, Player
 from clubs.tabular import ImportResult, ImportRow, parse_csv, repeated_in_file
+from core.folding import fold
 
 
 @dataclass

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from clubs.validators import validate_line
+from core.validators import validate_line
 
 
 class Club(models.Model):

@@ -14,8 +14,8 @@ from typing import TypeVar
 
 from django.db.models import Count, QuerySet
 
-from clubs.folding import fold, fold_matches, fold_words, sort_key
 from clubs.models import Club, Player, Team
+from core.folding import fold, fold_matches, fold_words, sort_key
 
 
 def _matching(

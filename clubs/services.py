@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs import access, selectors, signals
 from clubs.models import Club, Player, Team
-from clubs.validators import check_text_fields
+from core.validators import check_text_fields
 
 CLUB_FIELDS = {"name", "short_name", "city"}
 PLAYER_FIELDS = {"first_name", "last_name", "club", "member_number", "substitute"}

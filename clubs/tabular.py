@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.folding import fold
 from clubs.models import Club, Player, Team
+from core.folding import fold
 
 HEADER_ALIASES = {
     "first_name": {

@@ -26,8 +26,8 @@ from clubs.forms import (
     add_errors,
 )
 from clubs.models import Club, Player, Team
-from clubs.params import parse_id
 from clubs.tables import ClubTable, PlayerTable, TeamTable
+from core.params import parse_id
 
 
 def _list_page(request, *, title, rows, table_class, create_url, kind, note=""):

@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "core",
     "clubs",
     "tournaments",
     "scoring",
@@ -221,7 +222,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # the 15 minutes again); a successful login clears the count. Directors see
 # registration/lockout.html (429: config.security.lockout_response). Behind
 # HTTPS=1's proxy the address is the one the proxy appends to X-Forwarded-For
-# (config.security.client_ip).
+# (core.addresses.client_ip).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -231,7 +232,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_CLIENT_IP_CALLABLE = "core.addresses.client_ip"
 AXES_USERNAME_CALLABLE = "config.security.client_username"
 
 # Password reset mails. The console (the server's output) by default: a hall has no

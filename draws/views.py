@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.params import parse_id
+from core.params import parse_id
 from draws import repair, services
 from draws.forms import DrawForm, ReasonForm, ReplaceForm, SwapTypedForm
 from draws.selectors import (

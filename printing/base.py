@@ -27,7 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from clubs.folding import sort_key as name_sort_key
+from core.folding import sort_key as name_sort_key
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
-from clubs.params import parse_id
-from clubs.validators import validate_line
+from core.params import parse_id
+from core.validators import validate_line
 from manille.engine import SUIT_SYMBOLS, Trump
 from scorepad.kinds import DESCRIPTIONS, KINDS, TRICK_HOUSE, Kind
 from scorepad.services import NAME_MAX, Seat

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from clubs.validators import validate_line
+from core.validators import validate_line
 
 
 class Variant(models.TextChoices):

@@ -10,8 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
-from clubs.validators import validate_line
-from config.errors import InvalidInput, StateConflict
+from core.errors import InvalidInput, StateConflict
+from core.validators import validate_line
 from manille.engine import InvalidDeal
 from scorepad.access import check_can_use_pad
 from scorepad.kinds import DEFAULT_DEALS_EACH, KINDS, TRICK_HOUSE, Kind, Outcome

@@ -13,8 +13,8 @@ from django_tables2 import RequestConfig
 
 from clubs.access import user_edits_everyone, user_is_director
 from clubs.forms import add_errors
-from clubs.params import parse_id
-from config.errors import ServiceError, StateConflict
+from core.errors import ServiceError, StateConflict
+from core.params import parse_id
 from scorepad import selectors, services
 from scorepad.access import check_can_use_pad, pad_clubs
 from scorepad.forms import PadDealForm, PadGameForm, UndoForm, member_choices

@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from clubs.params import IdField
-from clubs.validators import validate_text
+from core.params import IdField
+from core.validators import validate_text
 from manille.engine import RED_SUITS, SUIT_SYMBOLS, Trump
 from scoring.models import TableEvent
 from scoring.services import DealInput

@@ -12,7 +12,7 @@ from django import forms
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
-from clubs.validators import validate_text
+from core.validators import validate_text
 from manille.engine import InvalidDeal, Trump
 from scoring.services import DealInput
 from scoring.services.errors import engine_message

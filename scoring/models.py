@@ -9,7 +9,7 @@ from django.db.models.lookups import Exact, GreaterThanOrEqual
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.validators import validate_line, validate_text
+from core.validators import validate_line, validate_text
 from manille import engine
 from tournaments.models import Game, Table
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.params import parse_id
+from core.params import parse_id
 from scoring import forms, selectors, services
 from scoring.models import ScoreSheet
 from scoring.services import EntryError, SheetConflict

@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from config.security import client_ip
+from core.addresses import client_ip
 from manille.engine import RED_SUITS, SUIT_SYMBOLS, Trump, deal_total
 from scoring import forms_table, selectors, services, throttle
 from scoring.forms import TRUMP_NAMES

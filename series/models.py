@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from clubs.validators import validate_line
+from core.validators import validate_line
 from manille.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS
 from tournaments.models import Tournament, default_tiebreaks, validate_tiebreaks
 

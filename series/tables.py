@@ -8,8 +8,8 @@ from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.folding import fold
 from clubs.tables import BaseTable
+from core.folding import fold
 from standings.tables import FastBodyTable
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

@@ -18,7 +18,7 @@ from itertools import combinations
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 
-from clubs.folding import fold_matches, fold_words
+from core.folding import fold_matches, fold_words
 from scoring.models import ScoreSheet, TableEvent
 from standings.selectors import PUBLIC_ROUND_STATUSES
 from tournaments.models import Bye, Entry, Game, Round, Seat, Table

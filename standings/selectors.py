@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef
 
-from clubs.params import parse_id
+from core.params import parse_id
 from manille.standings import (
     ByeRow,
     ByeRule,

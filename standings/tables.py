@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubs.folding import fold
+from core.folding import fold
 from manille.tiebreaks import TIEBREAKS
 from standings.labels import bye_summary, tiebreak_short_label
 from standings.rounds import RoundRead

@@ -15,14 +15,14 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import ngettext
 
-from clubs import folding
+from core import folding
 from tournaments.models import Entry, Tournament
 from tournaments.names import entrant_club, entrant_name
 from tournaments.versioning import tournaments_touch
 
 # A pasted list holds at most this many lines (a hall holds a few hundred).
 MAX_LINES = 2000
-# Folded words (``clubs.folding``: no case, accents, apostrophes, dots; a hyphen
+# Folded words (``core.folding``: no case, accents, apostrophes, dots; a hyphen
 # parts words) are also split on what a pasted spreadsheet row or a typed
 # "Last, First (Club)" puts between them.
 _SPLIT = re.compile(r"[\s,;:/|()\[\]\"]+")

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.access import is_htmx
 from clubs.models import Club
-from clubs.params import parse_id
+from core.params import parse_id
 from tournaments import checkin, selectors, services
 from tournaments.access import director_required
 from tournaments.forms import CheckinListForm, EntryAddForm

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player, Team
-from clubs.validators import validate_line, validate_text
+from core.validators import validate_line, validate_text
 
 # The game's registries (tiebreaks, draw methods) sit below every app.
 from manille.draws.registry import METHODS as DRAW_METHODS

@@ -5,7 +5,7 @@ from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
 
-from clubs.folding import (  # the one folding helper (also read from here)
+from core.folding import (  # the one folding helper (also read from here)
     fold,
     fold_matches,
     fold_words,

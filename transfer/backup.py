@@ -12,7 +12,7 @@ from pathlib import Path
 from django.db import connections
 from django.utils.translation import gettext as _
 
-from config.errors import InvalidInput
+from core.errors import InvalidInput
 
 
 class BackupError(InvalidInput):

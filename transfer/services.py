@@ -48,7 +48,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Team
-from config.errors import InvalidInput, StateConflict
+from core.errors import InvalidInput, StateConflict
 from scorepad.models import PadDeal, PadGame, PadPlayer
 from scoring.models import (
     Acceptance,

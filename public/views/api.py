@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
-from clubs.params import parse_id
+from core.params import parse_id
 from manille.standings import RECORD_FIELDS, StandingRow
 from public.versioning import fingerprint
 from standings import selectors as live

@@ -22,8 +22,8 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from clubs.params import parse_id
-from public.exports import table_export
+from core.exports import table_export
+from core.params import parse_id
 from public.pages import shared_bytes, shared_page_key, shared_render, shared_view
 from public.versioning import fingerprint, reader_state, revalidated
 from standings import selectors as live

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from config.errors import InvalidInput, StateConflict
+from core.errors import InvalidInput, StateConflict
 from manille.engine import InvalidDeal
 from scoring.models import ScoreSheet
 

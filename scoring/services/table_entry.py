@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.validators import validate_text
+from core.validators import validate_text
 from scoring.models import (
     Acceptance,
     ScoreSheet,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club, Player
-from clubs.params import parse_id
+from core.params import parse_id
 from manille.chart import Point, percentage_chart
 from series import clubs as club_ranking
 from series import records

@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from clubs.access import any_director_required
-from clubs.exports import table_export
 from clubs.forms import add_errors
+from core.exports import table_export
 from series import checkin, ordering, selectors, services
 from series.forms import (
     CheckInForm,

@@ -2,7 +2,7 @@
 
 Issue 21 §4: "dhondt" and the phone's curly apostrophe "D’Hondt" found nobody,
 "vandewalle" did not find "Van de Walle", and "Dewulf, Éric" sorted after
-"Dewulf, Rita". The one folding helper (``clubs.folding``) now ignores
+"Dewulf, Rita". The one folding helper (``core.folding``) now ignores
 apostrophes, spaces, hyphens, dots and accents for matching and gives a sort key;
 every search and list uses it: the director's lists, check-in's search, "where do
 I sit?" and the public standings' filter (its JavaScript twin).
@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs import selectors
-from clubs.folding import fold, fold_matches, fold_words, sort_key
+from core.folding import fold, fold_matches, fold_words, sort_key
 from standings.rounds import seat_lookup
 from tests import factories
 from tests.builders import build_event

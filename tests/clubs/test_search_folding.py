@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs import selectors
-from clubs.folding import fold
+from core.folding import fold
 from tests import factories
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.db import models
 from clubs import services
 from clubs.forms import ClubForm, PlayerForm
 from clubs.models import Club, Player, Team
-from clubs.validators import (
+from core.validators import (
     forbidden_character,
     strip_control_characters,
     validate_line,

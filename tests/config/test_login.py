@@ -16,7 +16,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from config import demo, security
+from config import demo
+from core import addresses
 
 pytestmark = pytest.mark.django_db
 
@@ -147,11 +148,11 @@ def test_behind_the_https_proxy_each_client_is_counted_by_its_own_address(
 def test_client_ip_ignores_forwarded_addresses_without_a_proxy(rf, settings):
     settings.SECURE_PROXY_SSL_HEADER = None
     request = rf.get("/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="203.0.113.9")
-    assert security.client_ip(request) == "192.0.2.1"
+    assert addresses.client_ip(request) == "192.0.2.1"
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    assert security.client_ip(request) == "203.0.113.9"
+    assert addresses.client_ip(request) == "203.0.113.9"
     garbage = rf.get("/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR="<script>")
-    assert security.client_ip(garbage) == "192.0.2.1"
+    assert addresses.client_ip(garbage) == "192.0.2.1"
 
 
 # --------------------------------------------------------- password change, reset

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Club, Player
-from public.exports import decimal_comma
+from core.exports import decimal_comma
 from tests.builders import build_event
 from tournaments.models import Entry
 

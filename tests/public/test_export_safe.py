@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Club, Player
-from public.exports import spreadsheet_safe
+from core.exports import spreadsheet_safe
 from tests.builders import build_event
 from tournaments.models import Entry
 

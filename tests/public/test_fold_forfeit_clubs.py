@@ -13,8 +13,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from clubs.folding import fold
 from clubs.models import Club, Player
+from core.folding import fold
 from draws import services as draw_services
 from scoring import services as scoring
 from tests import factories

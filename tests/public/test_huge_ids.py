@@ -2,7 +2,7 @@
 
 Issue 12, finding 4: ``?phase=99999999999999999999`` on the public standings and
 the API, and a swap with a 20-digit seat id, raised ``OverflowError`` on SQLite
-(PostgreSQL's bigint overflows the same way). ``clubs.params`` reads every such
+(PostgreSQL's bigint overflows the same way). ``core.params`` reads every such
 id.
 """
 
@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from clubs.params import MAX_ID, IdField, parse_id
+from core.params import MAX_ID, IdField, parse_id
 from draws import services as draw_services
 from standings.selectors import StandingsRequestError, standings_for
 from tests import factories

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from config.errors import InvalidInput, StateConflict
+from core.errors import InvalidInput, StateConflict
 from manille.engine import Deal, Rules, score_game
 from manille.variants import (
     AuctionDeal,

@@ -55,8 +55,6 @@ def _save_once(table, user, points, results, *, hold=None, started=None):
         sheet = ScoreSheet.objects.get(table=table)
         game = Game.objects.get(table=table, number=1)
         with transaction.atomic():
-            if started is not None:
-                started.set()
             services.deal_record(
                 sheet=sheet,
                 game=game,
@@ -64,6 +62,8 @@ def _save_once(table, user, points, results, *, hold=None, started=None):
                 by=user,
                 version=0,
             )
+            if started is not None:
+                started.set()  # the version is claimed, its row locked
             if hold is not None:
                 hold.wait(10)  # keep the transaction (and its lock) open
         results[user.username] = "saved"
@@ -81,8 +81,7 @@ def _race(table, users):
         kwargs={"hold": hold, "started": started},
     )
     first.start()
-    started.wait(10)
-    time.sleep(0.2)  # let the first claim the version
+    assert started.wait(20)  # the first has claimed the version (not a guess)
     second = threading.Thread(target=_save, args=(table, users[1], 50, results))
     second.start()
     time.sleep(0.5)  # the second is now waiting on the lock

@@ -23,7 +23,7 @@ from django.utils.translation import get_language
 from django_tables2.export import TableExport
 from tablib import Dataset
 
-from clubs.validators import strip_control_characters
+from core.validators import strip_control_characters
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
