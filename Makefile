@@ -70,8 +70,16 @@ lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports --no-logo
 
+# The suite on PYTEST_WORKERS processes (pytest-xdist; each has its own test
+# database: a SQLite file per process, test_manille_gw<n> on PostgreSQL). Measured
+# on this 2-core machine: see PYTEST_WORKERS below. Bytecode is written (also when
+# the environment says PYTHONDONTWRITEBYTECODE): every worker and every
+# `manage.py`/server subprocess of the tests would otherwise compile the project
+# and pytest rewrite every test module again. `make pytest PYTEST_WORKERS=0` runs
+# in one process.
+PYTEST_WORKERS ?= 3
 pytest: install-dev messages system-deps
-	CONN_MAX_AGE=0 $(VENV)/bin/pytest
+	PYTHONDONTWRITEBYTECODE= CONN_MAX_AGE=0 $(VENV)/bin/pytest -n $(PYTEST_WORKERS)
 
 test: lint pytest
 
