@@ -447,7 +447,7 @@
   bar.addEventListener("click", choose);
   document.addEventListener("click", function (event) {
     var el = event.target.closest && event.target.closest("#sheet [data-queue-action]");
-    if (el) choose(event);
+    if (el && !bar.contains(el)) choose(event);   // the bar has its own listener
   });
 
   function choose(event) {
@@ -639,7 +639,17 @@
     text.textContent = line;
     bar.hidden = !line;
     bar.classList.toggle("warn", conflict || refused || !!offline || !!held);
+    place();
     showNextNumber();
+  }
+
+  // The count sits under the game being typed, where the director looks; with no
+  // entry row, after the sheet.
+  function place() {
+    var row = entryRow();
+    var wrap = row && row.closest(".table-wrap");
+    var anchor = wrap || sheetEl();
+    if (anchor && anchor.nextSibling !== bar) anchor.parentNode.insertBefore(bar, anchor.nextSibling);
   }
 
   // A reload or a lost connection kept the queue: send what is left.
