@@ -36,6 +36,7 @@ from scoring.selectors.table_entry import (
 from scoring.services.commit import _check_round_open, _commit, _lock
 from scoring.services.errors import EntryConflict, EntryError, SheetConflict
 from scoring.services.inputs import DealInput
+from scoring.services.keys import key_check
 from scoring.services.table_state import table_state_compute, table_state_refresh
 from tournaments.models import Game, Round, Seat, Table, Tournament
 from tournaments.names import entry_name
@@ -59,7 +60,6 @@ __all__ = [
 # No 0/O, 1/I/L: nothing a player can misread on the printed sheet.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
-_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 _SEPARATORS = re.compile(r"[\s\-–—_.]+")
 State = ScoreSheet.TableState
 Action = TableSubmission.Action
@@ -293,16 +293,6 @@ def _number(value, field: str, *, low: int = 0, high: int = 10**9) -> int:
     return number
 
 
-def _check_key(key) -> str:
-    if not isinstance(key, str) or not _KEY.match(key):
-        raise EntryError(
-            _("The page sent a malformed request: reload it."),
-            field="key",
-            code="key",
-        )
-    return key
-
-
 def _seats(sheet: ScoreSheet) -> dict[int, str]:
     """The table's seats (position → name)."""
     return {
@@ -415,7 +405,7 @@ def _deal_write(
 
     ``sheet``: what ``table_open(code=code)`` just returned (checked: not again).
     """
-    key = _check_key(key)
+    key = key_check(key)
     game_number = _number(game, "game", low=1, high=99)
     version = _number(version, "version")
     opened, later = _opened(code, sheet)
@@ -591,7 +581,7 @@ def table_accept(
     every game is finished and accepted the sheet is accepted, and where the
     opponents' acceptance confirms, confirmed (public at once).
     """
-    key = _check_key(key)
+    key = key_check(key)
     version = _number(version, "version")
     game_number = None if game in (None, "") else _number(game, "game", low=1, high=99)
     reason = _clean_reason(reason)
