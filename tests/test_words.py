@@ -49,3 +49,23 @@ def test_the_round_page_calls_the_desk_by_the_desk_pages_own_name(
     assert "Score sheets" not in html
     desk_page = director_client.get(desk).content.decode()
     assert "Results desk, round 2" in desk_page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "lang, column, explained",
+    [
+        ("nl", "Door maat", "de deler liet zijn maat de troef kiezen"),
+        ("fr", "Passé", "le donneur a laissé son partenaire choisir l’atout"),
+        ("en", "Passed", "the dealer let the partner name the trump"),
+    ],
+)
+def test_the_screen_sheet_names_and_explains_the_passed_column(
+    director_client, sheet_table, lang, column, explained
+):
+    """The sheet's "mee" column says what it is, on screen as on paper."""
+    page = director_client.get(
+        reverse("scoring:sheet", args=[sheet_table.pk]), {"lang": lang}
+    ).content.decode()
+    assert f">{column}</th>" in page
+    assert explained in page
