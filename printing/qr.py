@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from django.conf import settings
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -34,29 +34,19 @@ def public_url(path: str, *, base_url: str) -> str:
 
 def sheet_entry_url(*, table_id: int, base_url: str) -> str:
     """Return the absolute address of a table's entry page, for the QR code."""
-    try:
-        path = reverse("scoring:sheet", kwargs={"table_id": table_id})
-    except NoReverseMatch:  # the scoring app's routes are not mounted
-        path = f"/director/sheets/table/{table_id}/"
+    path = reverse("scoring:sheet", kwargs={"table_id": table_id})
     return public_url(path, base_url=base_url)
 
 
 def table_page_url(*, code: str, base_url: str) -> str:
     """Return the absolute address of a table's own page (its code), for the QR."""
-    try:
-        path = reverse("table:page", kwargs={"code": code})
-    except NoReverseMatch:  # the table pages are not mounted
-        path = f"/table/{code}/"
+    path = reverse("table:page", kwargs={"code": code})
     return public_url(path, base_url=base_url)
 
 
 def table_enter_url(*, base_url: str) -> str:
     """Return the address where a player types the table's code by hand."""
-    try:
-        path = reverse("table:enter")
-    except NoReverseMatch:
-        path = "/table/"
-    return public_url(path, base_url=base_url)
+    return public_url(reverse("table:enter"), base_url=base_url)
 
 
 def draw_qr(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -17,12 +17,9 @@ NUM_WIDE = {"th": {"class": "num hide-phone"}, "td": {"class": "num hide-phone"}
 WIDE = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
 
 
-def _player_url_pattern() -> str | None:
-    """The address of a player's record with ``{}`` for the id (None if unrouted)."""
-    try:
-        return reverse("series:player", args=[999999999]).replace("999999999", "{}")
-    except NoReverseMatch:
-        return None
+def _player_url_pattern() -> str:
+    """The address of a player's record with ``{}`` for the id."""
+    return reverse("series:player", args=[999999999]).replace("999999999", "{}")
 
 
 def _player_id(key: str) -> int | None:
@@ -108,7 +105,7 @@ class SeriesStandingsTable(FastBodyTable):
         if name == "name":
             player = _player_id(record.key)
             html = escape(record.name)
-            if player is not None and self.player_url:
+            if player is not None:
                 html = f'<a href="{self.player_url.format(player)}">{html}</a>'
             html = f"<strong>{html}</strong>"
             why = self.explain(record)

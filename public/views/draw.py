@@ -2,7 +2,7 @@
 
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
@@ -32,14 +32,6 @@ def _round(tournament: Tournament, number: int) -> Round:
     raise Http404(_("This round is not published."))
 
 
-def _safe_reverse(name: str, **kwargs) -> str | None:
-    """Return a colleague's URL if it exists yet, else None."""
-    try:
-        return reverse(name, kwargs=kwargs)
-    except NoReverseMatch:
-        return None
-
-
 @require_GET
 def home(request):
     tournaments = selectors.tournament_list_public()
@@ -61,7 +53,9 @@ def tournament_home(request, slug):
         {
             "tournament": tournament,
             "rounds": list(selectors.round_list(tournament=tournament, public=True)),
-            "standings_url": _safe_reverse("live:standings", slug=tournament.slug),
+            "standings_url": reverse(
+                "live:standings", kwargs={"slug": tournament.slug}
+            ),
         },
     )
 

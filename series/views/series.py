@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -39,14 +39,6 @@ from tournaments.models import Entry, Tournament
 
 EXPORT_FORMATS = ("csv", "xlsx")
 REGION_SECONDS = 600
-
-
-def _maybe_url(name: str, *args) -> str | None:
-    """Return a colleague's address if it is routed, else None."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
 
 
 # ---------------------------------------------------------------------- public
@@ -87,7 +79,7 @@ def _standings_region(request, series, events) -> str:
             "table": _standings_table(request, series, standings),
             "ranked": len(standings.ranked),
             "unranked": len(standings.unranked),
-            "clubs_url": _maybe_url("series:clubs", series.slug),
+            "clubs_url": reverse("series:clubs", args=[series.slug]),
             "ranking": ranking_sentence(series),
         },
         request=request,
@@ -228,8 +220,8 @@ def manage(request, slug):
             "events": events,
             "add_form": EventAddForm(tournaments=_addable_events(request.user, series)),
             "evening_form": EveningForm(),
-            "clubs_url": _maybe_url("series:clubs", series.slug),
-            "api_url": _maybe_url("series:api_standings", series.slug),
+            "clubs_url": reverse("series:clubs", args=[series.slug]),
+            "api_url": reverse("series:api_standings", args=[series.slug]),
         },
     )
 
