@@ -13,8 +13,9 @@ from printing.qr import site_url
 from printing.registry import document, series_document
 from series.language import series_language_activate
 from series.selectors import series_for_reader
+from tournaments.access import tournament_or_404
 from tournaments.models import Round, Tournament
-from tournaments.selectors import tournament_for_reader, user_can_direct
+from tournaments.selectors import user_can_direct
 
 
 def _pdf_response(data: bytes, filename: str) -> FileResponse:
@@ -33,11 +34,9 @@ def _bad_request(message: str) -> HttpResponseBadRequest:
 def _readable_tournament(request, slug: str) -> tuple[Tournament, bool]:
     """Return the tournament and whether the reader directs it; 404 if hidden.
 
-    What a reader may see is ``tournament_for_reader``'s rule, as on the live site.
+    What a reader may see is ``tournament_or_404``'s rule, as on the live site.
     """
-    tournament = tournament_for_reader(slug=slug, user=request.user)
-    if tournament is None:
-        raise Http404
+    tournament = tournament_or_404(request, slug)
     return tournament, user_can_direct(user=request.user, tournament=tournament)
 
 

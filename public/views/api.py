@@ -19,6 +19,7 @@ from public.versioning import fingerprint
 from standings import selectors as live
 from standings.rounds import RoundRead, round_read
 from tournaments import selectors
+from tournaments.access import tournament_for_request
 from tournaments.models import Tournament
 
 CACHE_SECONDS = 600
@@ -28,16 +29,6 @@ def _error(message: str, status: int) -> JsonResponse:
     return JsonResponse({"error": message}, status=status)
 
 
-def _tournament(request, slug: str) -> Tournament | None:
-    """Return the tournament the reader may see, read once per request."""
-    if getattr(request, "_api_slug", None) != slug:
-        request._api_tournament = selectors.tournament_for_reader(
-            slug=slug, user=request.user
-        )
-        request._api_slug = slug
-    return request._api_tournament
-
-
 def _etag(request, slug: str, **kwargs) -> str | None:
     """The answer's ETag: the tournament's public state and the address.
 
@@ -45,7 +36,7 @@ def _etag(request, slug: str, **kwargs) -> str | None:
     answer (a bad parameter, a round not published yet) carries one like any
     other: it holds until the tournament's version moves.
     """
-    tournament = _tournament(request, slug)
+    tournament = tournament_for_request(request, slug)
     if tournament is None:
         return None
     return f'"api-{fingerprint(tournament, request.get_full_path())}"'
@@ -91,7 +82,7 @@ def standings_payload(*, tournament: Tournament, kind: str, after_round, phase):
 @condition(etag_func=_etag)
 def standings(request, slug):
     """``GET /api/tournaments/<slug>/standings/?kind=…&after_round=…&phase=…``."""
-    tournament = _tournament(request, slug)
+    tournament = tournament_for_request(request, slug)
     if tournament is None:
         return _error(_("No such tournament."), 404)
     try:
@@ -162,7 +153,7 @@ def round_payload(round_view: RoundRead, *, tournament: Tournament) -> dict:
 @condition(etag_func=_etag)
 def round_detail(request, slug, number):
     """``GET /api/tournaments/<slug>/rounds/<n>/``: published rounds only."""
-    tournament = _tournament(request, slug)
+    tournament = tournament_for_request(request, slug)
     if tournament is None:
         return _error(_("No such tournament."), 404)
     rnd = selectors.round_for_public(tournament=tournament, number=number)

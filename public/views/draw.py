@@ -12,16 +12,9 @@ from public.pages import shared_page, shared_page_key, shared_render, shared_vie
 from public.tables import NameTable
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
 from tournaments import selectors
+from tournaments.access import tournament_or_404
 from tournaments.models import Round, Tournament
 from tournaments.selectors import fold
-
-
-def _tournament(request, slug: str) -> Tournament:
-    """Return the tournament the reader may see (unlisted: its directors); else 404."""
-    tournament = selectors.tournament_for_reader(slug=slug, user=request.user)
-    if tournament is None:
-        raise Http404(_("No such tournament."))
-    return tournament
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -46,7 +39,7 @@ def _front_key(request, slug):
 @require_GET
 @shared_view(_front_key)
 def tournament_home(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     return render(
         request,
         "public/tournament.html",
@@ -62,7 +55,7 @@ def tournament_home(request, slug):
 
 @require_GET
 def current_draw(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     latest = selectors.round_latest_public(tournament=tournament)
     if latest is None:
         return redirect("public:tournament", slug=tournament.slug)
@@ -82,7 +75,7 @@ def _draw_key(request, slug, number):
 @require_GET
 @shared_view(_draw_key)
 def draw(request, slug, number):
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     rnd = _round(tournament, number)
     data = round_read(round=rnd, public_only=True, with_games=False)
     return render(
@@ -108,7 +101,7 @@ def draw_by_name(request, slug, number):
     page = shared_page(request, key)
     if page is not None:
         return page
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     rnd = _round(tournament, number)
 
     def context() -> dict:

@@ -44,6 +44,7 @@ from standings.tables import (
     tiebreak_columns,
 )
 from tournaments import selectors
+from tournaments.access import tournament_or_404
 from tournaments.models import Round, Tournament
 
 LIVE_HEADER = "X-Live-Region"
@@ -56,21 +57,6 @@ POLL_MS = 2500
 
 
 # ------------------------------------------------------------------------ helpers
-
-
-def _tournament(request, slug: str) -> Tournament:
-    """Return the tournament the reader may see, read once per request; else 404.
-
-    ``tournament_for_reader`` reads it from the shared cache (no query, no session
-    for a listed one).
-    """
-    found = getattr(request, "_live_tournament", None)
-    if found is None or found.slug != slug:
-        found = selectors.tournament_for_reader(slug=slug, user=request.user)
-        if found is None:
-            raise Http404(_("No such tournament."))
-        request._live_tournament = found
-    return found
 
 
 def _reader_id(request) -> int:
@@ -90,7 +76,7 @@ def _etag(request, slug: str, **kwargs) -> str:
     state = reader_state(request, slug)
     if state is None:
         raise Http404(_("No such tournament."))
-    key = state.key if state.listed else _tournament(request, slug)
+    key = state.key if state.listed else tournament_or_404(request, slug)
     digest = fingerprint(
         key,
         get_language(),
@@ -230,7 +216,7 @@ def _standings_key(request, slug):
 @shared_view(_standings_key, stale=True)  # it polls: a stale page catches up
 def standings(request, slug):
     """The standings of players, teams or clubs, overall, after a round or a phase."""
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     params = _standings_params(request, tournament)
     fmt = request.GET.get("_export")
     sort = request.GET.get("sort", "")
@@ -273,7 +259,7 @@ def standings(request, slug):
 @_live(_etag_unless_export)
 def results(request, slug, number):
     """The tables of a published round and their confirmed results."""
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     fmt = request.GET.get("_export")
     rnd = selectors.round_for_public(tournament=tournament, number=number)
     if rnd is None:
@@ -300,7 +286,7 @@ def results(request, slug, number):
 @_live()
 def entrant(request, slug, entry_id):
     """Explain one player's or team's position: every game and every tiebreak."""
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     after_round = _int_param(request, "after_round")
     data = live.entrant_page_data(
         tournament=tournament, entry=entry_id, after_round=after_round
@@ -397,7 +383,7 @@ def _explanations(data, names: dict[int, str]) -> list[tuple[str, object, str]]:
 @_live()
 def club(request, slug, club_id):
     """Explain a club's position: its members and their games won and played."""
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     after_round = _int_param(request, "after_round")
     data = live.club_page_data(
         tournament=tournament, club=club_id, after_round=after_round
@@ -543,7 +529,7 @@ def projector(request, slug):
     with the standings (``?show=both``, the default), or show alone
     (``?show=draw``); ``?show=standings`` shows the standings only.
     """
-    tournament = _tournament(request, slug)
+    tournament = tournament_or_404(request, slug)
     show, seconds = _projector_options(request)
     rounds = public_rounds_cached(tournament=tournament)
     open_round = None
@@ -591,7 +577,7 @@ def _version_of(request, slug: str) -> int:
     if state is None:
         raise Http404(_("No such tournament."))
     if not state.listed:  # only its directors may see it: the full check
-        return _tournament(request, slug).version
+        return tournament_or_404(request, slug).version
     return state.version
 
 
