@@ -7,11 +7,12 @@ the import of a tournament's list, which fills in a missing member number).
 """
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs import access, selectors, signals
 from clubs.models import Club, Player, Team
+from core.slugs import save_or_refuse
 from core.validators import check_text_fields
 
 CLUB_FIELDS = {"name", "short_name", "city"}
@@ -34,12 +35,7 @@ def _strip(fields: dict) -> dict:
 def _save(instance, *, unique_error: str):
     """Validate and save ``instance``; a lost race on a constraint is a user error."""
     instance.full_clean(validate_constraints=False)
-    try:
-        with transaction.atomic():
-            instance.save()
-    except IntegrityError as exc:
-        raise ValidationError(unique_error) from exc
-    return instance
+    return save_or_refuse(instance, refusal=unique_error)
 
 
 def _announce(instance):

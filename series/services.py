@@ -10,14 +10,14 @@ from __future__ import annotations
 import datetime
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone, translation
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.access import can_manage_club
 from clubs.models import Club, Player
+from core.slugs import SLUG_TAKEN, save_or_refuse, slug_from_name
 from series.models import RESERVED_SLUGS, Series, SeriesEvent
 from series.selectors import series_last_event, user_can_manage_series
 from tournaments import services as tournament_services
@@ -43,7 +43,6 @@ SERIES_FIELDS = {
 COPIED_FIELDS = tuple(
     sorted(tournament_services.TOURNAMENT_FIELDS - {"name", "slug", "date", "club"})
 )
-SLUG_MAX = Series._meta.get_field("slug").max_length
 
 
 def _check_fields(fields: dict) -> None:
@@ -72,30 +71,17 @@ def _check_may_organise(*, by, club: Club | None) -> None:
 
 def series_slug_from_name(*, name: str) -> str:
     """Return a free address made from ``name``: ``season``, then ``season-2``…"""
-    base = slugify(name)[:SLUG_MAX].strip("-") or "series"
-    stem = base[: SLUG_MAX - 8]
-    taken = (
-        set(Series.objects.filter(slug__startswith=stem).values_list("slug", flat=True))
-        | RESERVED_SLUGS
+    return slug_from_name(
+        name=name,
+        queryset=Series.objects.all(),
+        fallback="series",
+        reserved=RESERVED_SLUGS,
     )
-    slug, n = base, 1
-    while slug in taken:
-        n += 1
-        suffix = f"-{n}"
-        slug = base[: SLUG_MAX - len(suffix)].rstrip("-") + suffix
-    return slug
 
 
 def _save(series: Series) -> Series:
     series.full_clean()
-    try:
-        with transaction.atomic():
-            series.save()
-    except IntegrityError as exc:
-        raise ValidationError(
-            {"slug": _("This short name is taken; choose another.")}
-        ) from exc
-    return series
+    return save_or_refuse(series, refusal={"slug": SLUG_TAKEN})
 
 
 @transaction.atomic

@@ -3,12 +3,12 @@
 from collections import defaultdict
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Player, Team
+from core.slugs import SLUG_TAKEN, save_or_refuse, slug_from_name
 from manille import draws as draw_module
 from manille.draws import registry as draw_methods
 from tournaments import selectors
@@ -98,27 +98,15 @@ def _default_phases(tournament: Tournament) -> list[dict]:
     ]
 
 
-SLUG_MAX = Tournament._meta.get_field("slug").max_length
-
-
 def tournament_slug_from_name(*, name: str) -> str:
     """Return a free address made from ``name``: ``spring-cup``, then ``spring-cup-2``…
 
     Accents are dropped (``Liège`` gives ``liege``); a name with no letter or digit
     left gives ``tournament``. A clash found only on saving is still refused there.
     """
-    base = slugify(name)[:SLUG_MAX].strip("-") or "tournament"
-    # A long name is cut to make room for its number: look up the shorter stem.
-    stem = base[: SLUG_MAX - 8]
-    taken = set(
-        Tournament.objects.filter(slug__startswith=stem).values_list("slug", flat=True)
+    return slug_from_name(
+        name=name, queryset=Tournament.objects.all(), fallback="tournament"
     )
-    slug, n = base, 1
-    while slug in taken:
-        n += 1
-        suffix = f"-{n}"
-        slug = base[: SLUG_MAX - len(suffix)].rstrip("-") + suffix
-    return slug
 
 
 @transaction.atomic
@@ -134,13 +122,7 @@ def tournament_create(*, by, phases: list[dict] | None = None, **fields) -> Tour
         fields["slug"] = tournament_slug_from_name(name=fields.get("name") or "")
     tournament = Tournament(**fields)
     _clean_tournament(tournament)
-    try:
-        with transaction.atomic():
-            tournament.save()
-    except IntegrityError as exc:
-        raise ValidationError(
-            {"slug": _("This short name is taken; choose another.")}
-        ) from exc
+    save_or_refuse(tournament, refusal={"slug": SLUG_TAKEN})
     if by is not None:
         tournament.directors.add(by)
     rows = phases if phases else _default_phases(tournament)
@@ -186,13 +168,7 @@ def tournament_update(
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean_tournament(tournament)
-    try:
-        with transaction.atomic():
-            tournament.save()
-    except IntegrityError as exc:
-        raise ValidationError(
-            {"slug": _("This short name is taken; choose another.")}
-        ) from exc
+    save_or_refuse(tournament, refusal={"slug": SLUG_TAKEN})
     if phases is not None:
         phases_save(tournament=tournament, rows=phases, by=by)
     tournament_touch(tournament=tournament)
@@ -347,17 +323,12 @@ def entry_register(
                 % {"team": team}
             )
     status = Entry.Status.PRESENT if late else Entry.Status.REGISTERED
-    try:
-        with transaction.atomic():
-            entry = Entry.objects.create(
-                tournament=tournament,
-                player=player,
-                team=team,
-                late=late,
-                status=status,
-            )
-    except IntegrityError as exc:
-        raise ValidationError(_("This entrant is registered already.")) from exc
+    entry = save_or_refuse(
+        Entry(
+            tournament=tournament, player=player, team=team, late=late, status=status
+        ),
+        refusal=_("This entrant is registered already."),
+    )
     tournament_touch(tournament=tournament)
     return entry
 
