@@ -72,6 +72,6 @@ def test_quick_benchmark_with_wrk_loads_every_path_without_an_error():
 @pytest.mark.bench
 def test_quick_benchmark_with_python_loads_every_path_without_an_error():
     """Without wrk the bounded Python load generator measures the same paths."""
-    out = _run("--players", "64", "--python", "--seconds", "0.5")
+    out = _run("--players", "64", "--python", "--seconds", "1")
     assert "load: python" in out
     _assert_every_path_without_errors(out)
