@@ -25,22 +25,17 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
+from core.languages import (
+    activate_for_request,
+    event_language_activate,
+    supported_language,
+)
 from public.versioning import reader_state
 
 LANG_PARAM = "lang"
 TOURNAMENT_NAMESPACES = frozenset({"public", "live", "pdf"})
 # Views that render no words: not worth a cache look-up (polled every 2.5 s).
 SKIP_VIEWS = frozenset({"live:version"})
-
-
-def supported_language(code: str | None) -> str | None:
-    """Return the site's language for ``code`` ("fr-BE" → "fr"), or None."""
-    if not code:
-        return None
-    try:
-        return translation.get_supported_language_variant(code.strip()[:16])
-    except LookupError:
-        return None
 
 
 def path_without_lang(request) -> str:
@@ -79,7 +74,7 @@ class TournamentLanguageMiddleware:
         request.language_chosen = False
         explicit = supported_language(request.GET.get(LANG_PARAM))
         if explicit:
-            self._activate(request, explicit)
+            activate_for_request(request, explicit)
             request.language_chosen = True
         elif supported_language(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)):
             request.language_chosen = True
@@ -111,12 +106,5 @@ class TournamentLanguageMiddleware:
         if match.view_name in SKIP_VIEWS or "slug" not in view_kwargs:
             return None
         state = reader_state(request, view_kwargs["slug"])
-        lang = supported_language(state.language) if state is not None else None
-        if lang:
-            self._activate(request, lang)
+        event_language_activate(request, state.language if state is not None else None)
         return None
-
-    @staticmethod
-    def _activate(request, lang: str) -> None:
-        translation.activate(lang)
-        request.LANGUAGE_CODE = translation.get_language()

@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 
 from core.folding import sort_key as name_sort_key
+from core.languages import event_language
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -322,8 +323,12 @@ def render(
 
 
 def document_language(tournament: Tournament, lang: str | None) -> str:
-    """Return the language to print in: the one asked for, else the event's."""
-    return lang or tournament.language or "en"
+    """Return the language to print in: the one asked for, else the event's.
+
+    Else English: a document printed outside a request has no reader's language
+    (``core.languages.event_language``).
+    """
+    return event_language(chosen=lang, event=tournament.language, default="en")
 
 
 @dataclass(frozen=True)

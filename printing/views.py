@@ -8,10 +8,10 @@ from django.http import FileResponse, Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
+from core.languages import event_language_activate
 from printing.base import PdfError
 from printing.qr import site_url
 from printing.registry import document, series_document
-from series.language import series_language_activate
 from series.selectors import series_for_reader
 from tournaments.access import tournament_or_404
 from tournaments.models import Round, Tournament
@@ -88,7 +88,7 @@ def print_series_document(request, slug: str, *, identifier: str):
     series = series_for_reader(slug=slug, user=request.user)
     if series is None:
         raise Http404
-    series_language_activate(request=request, series=series)
+    event_language_activate(request, series.language)
     data = doc.render(
         series=series, lang=get_language(), base_url=site_url(request=request)
     )

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club, Player
+from core.languages import event_language_activate
 from core.params import parse_id
 from manille.chart import Point, percentage_chart
 from series import clubs as club_ranking
 from series import records
-from series.language import series_language_activate
 
 
 def _get(queryset, pk, message: str):
@@ -75,7 +75,7 @@ def clubs(request, slug):
     series = records.series_visible(user=request.user).filter(slug=slug).first()
     if series is None:
         raise Http404(_("No such series."))
-    series_language_activate(request=request, series=series)
+    event_language_activate(request, series.language)
     ranking = club_ranking.club_ranking(series=series, user=request.user)
     return render(
         request,

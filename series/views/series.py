@@ -23,6 +23,7 @@ from django_tables2 import RequestConfig
 from clubs.access import any_director_required
 from clubs.forms import add_errors
 from core.exports import table_export
+from core.languages import event_language_activate
 from series import checkin, ordering, selectors, services
 from series.forms import (
     CheckInForm,
@@ -32,7 +33,6 @@ from series.forms import (
     SeriesForm,
 )
 from series.labels import ranking_sentence
-from series.language import series_language_activate
 from series.models import Series
 from series.tables import SeriesListTable, SeriesStandingsTable
 from tournaments.models import Entry, Tournament
@@ -49,7 +49,7 @@ def _readable_series(request, slug: str) -> Series:
     series = selectors.series_for_reader(slug=slug, user=request.user)
     if series is None:
         raise Http404(_("No such series."))
-    series_language_activate(request=request, series=series)
+    event_language_activate(request, series.language)
     return series
 
 
