@@ -172,6 +172,7 @@ def test_the_director_of_another_tournament_is_refused_here(
 
 CLUB_MANAGERS_ONLY = {
     "club_people",
+    "club_import",
     "club_member",
     "club_manager_add",
     "club_manager_remove",
