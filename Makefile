@@ -75,11 +75,14 @@ lint: install-dev
 # on this 2-core machine: see PYTEST_WORKERS below. Bytecode is written (also when
 # the environment says PYTHONDONTWRITEBYTECODE): every worker and every
 # `manage.py`/server subprocess of the tests would otherwise compile the project
-# and pytest rewrite every test module again. `make pytest PYTEST_WORKERS=0` runs
-# in one process.
+# and pytest rewrite every test module again. Tests are handed out one at a time
+# (--maxschedchunk 1; the long ones first: tests/conftest.py), not in runs of a
+# hundred that could put every long test on one worker. `make pytest
+# PYTEST_WORKERS=0` runs in one process.
 PYTEST_WORKERS ?= 3
 pytest: install-dev messages system-deps
-	PYTHONDONTWRITEBYTECODE= CONN_MAX_AGE=0 $(VENV)/bin/pytest -n $(PYTEST_WORKERS)
+	PYTHONDONTWRITEBYTECODE= CONN_MAX_AGE=0 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) \
+	  --maxschedchunk 1
 
 test: lint pytest
 

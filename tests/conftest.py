@@ -43,6 +43,26 @@ def _fast_password_hasher(settings):
 
 
 @pytest.fixture(autouse=True)
+def _factory_sequences_from_zero():
+    """Number each test's factory-made names and slugs from 0 (Peeters0, Club 0,
+    tournament-0, …), whatever ran before it in its process.
+
+    Under xdist a test's neighbours change from run to run: a name such as
+    Peeters9 or Peeters10, which sort apart and one of which can hold another
+    (Peeters1 in Peeters12), would otherwise depend on them.
+    """
+    import factory
+
+    for cls in vars(factories).values():
+        if (
+            isinstance(cls, type)
+            and issubclass(cls, factory.base.BaseFactory)
+            and not cls._meta.abstract
+        ):
+            cls.reset_sequence(0, force=True)
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Start every test with an empty cache.
 
@@ -221,21 +241,33 @@ def _tournaments_default_to_english_in_tests(monkeypatch):
 
 # --- Running on several processes (pytest-xdist: make test) ---
 
-# The tests that take tens of seconds each, started first so that no worker is left
-# running one of them alone at the end while the others wait.
-_LONG_FIRST = ("tests/test_fuzz.py::", "tests/benchmarks/")
+# The tests (or files of them) that take 15 s or more each: each is sent to a worker
+# of its own at the start, so that no worker is left running one of them alone at
+# the end while the others wait.
+_LONG_FIRST = (
+    "tests/test_fuzz.py::test_no_request",
+    "tests/benchmarks/",
+    "tests/test_readme_commands.py",
+    "tests/test_csp_browser.py::test_the_main_pages",
+    "tests/tournaments/test_checkin_browser.py",
+    "tests/transfer/test_backup.py::test_a_backup_of_a_live",
+    "tests/scoring/test_browser_table.py::test_two_phones",
+)
 
 
 def pytest_collection_modifyitems(config, items):
-    """Under xdist (``-n``), put the long tests first, then the browser tests (they
-    wait on Chromium and a live server: they overlap well with the rest); otherwise
-    keep the order of the files."""
+    """Under xdist (``-n``), start with the long tests, each followed by a short one
+    (``make test`` hands out tests two at a time at first, then one at a time:
+    ``--maxschedchunk 1``), then the browser tests (they wait on Chromium and a live
+    server, and overlap well with the rest), then the others, in the files' order."""
     if not getattr(config.option, "numprocesses", None):
         return
-
-    def rank(item):
-        if item.nodeid.startswith(_LONG_FIRST):
-            return 0
-        return 1 if item.get_closest_marker("browser") else 2
-
-    items.sort(key=rank)  # stable: each group keeps the order of the files
+    long = [i for i in items if i.nodeid.startswith(_LONG_FIRST)]
+    rest = [i for i in items if not i.nodeid.startswith(_LONG_FIRST)]
+    rest.sort(key=lambda i: 0 if i.get_closest_marker("browser") else 1)
+    ordered = []
+    for item in long:
+        ordered.append(item)
+        if rest:
+            ordered.append(rest.pop(0))
+    items[:] = ordered + rest

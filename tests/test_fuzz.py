@@ -10,6 +10,8 @@ message) changed no row of our apps' tables (their fingerprint); a POST with a
 wrong CSRF token is refused with 403.
 
 ``FUZZ_REQUESTS=50000`` runs the long profile, ``FUZZ_SEED=n`` another sequence.
+The requests are sent by ``FUZZ_SHARDS`` tests (2), each crawling the site and
+sending its share, so that two processes (``make test``: pytest-xdist) share them.
 ``pytest -s`` prints the count and the status histogram.
 """
 
@@ -23,6 +25,7 @@ from tests.fuzz.world import build_world
 
 REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "5000"))
 SEED = int(os.environ.get("FUZZ_SEED", "12"))
+SHARDS = int(os.environ.get("FUZZ_SHARDS", "2"))
 
 
 @pytest.fixture(scope="module")
@@ -52,12 +55,13 @@ def test_the_fingerprint_sees_one_changed_row_and_the_counter_moves(world, db):
     assert write_counter() != counter
 
 
-def test_no_request_answers_500_or_writes_when_refused(world, db):
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_no_request_answers_500_or_writes_when_refused(world, db, shard):
     """Thousands of malformed requests: 0 × 500, 0 writes on a refused request."""
-    fuzzer = Fuzzer(world, seed=SEED)
+    fuzzer = Fuzzer(world, seed=SEED, shard=shard, shards=SHARDS)
     report = fuzzer.run(REQUESTS)
     summary = report.summary()
-    print(f"\nfuzz (seed {SEED}): {summary}")
+    print(f"\nfuzz (seed {SEED}, shard {shard + 1} of {SHARDS}): {summary}")
     unreached = sorted(
         e.name for e in fuzzer.endpoints if not report.per_endpoint[e.name]
     )
@@ -66,7 +70,7 @@ def test_no_request_answers_500_or_writes_when_refused(world, db):
     print("swept:", report.swept, "slowest (s, requests):", slowest)
     print("POST endpoints with a form found:", len(fuzzer.forms), sorted(fuzzer.forms))
     failures = "\n".join(str(f) for f in report.unique_failures()[:40])
-    assert report.count - report.crawled >= REQUESTS, summary
+    assert report.count - report.crawled >= fuzzer.quota(REQUESTS), summary
     # The fuzzer reached the deep forms and judged real writes: a broken parser or
     # world would otherwise pass on a sea of 403s.
     deep = {

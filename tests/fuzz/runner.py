@@ -3,7 +3,10 @@
 The run crawls the site first (as the events' director, the other event's director
 and staff) to learn each page's forms and links; then sweeps every form field and
 query parameter with broken values one at a time; then sends seeded random requests
-until ``total``. Requests run in groups, each inside a savepoint rolled back at its
+until ``total``. A run can be one shard of several (``shard``/``shards``, each in
+a test of its own so that several processes share the work): each crawls, sends
+its share of the sweep and random requests of its own until its share of ``total``.
+Requests run in groups, each inside a savepoint rolled back at its
 end, so that a request that succeeded (a round published, a slug renamed) does not
 take the next group's targets away; each request also runs in its own savepoint,
 rolled back after a 500 so that PostgreSQL's aborted transaction does not end the run.
@@ -133,11 +136,12 @@ def _short(pairs) -> str:
 
 
 class Fuzzer:
-    def __init__(self, world, *, seed: int):
+    def __init__(self, world, *, seed: int, shard: int = 0, shards: int = 1):
         from django.conf import settings
         from django.test import Client
 
         self.world = world
+        self.seed, self.shard, self.shards = seed, shard, shards
         self.rng = random.Random(seed)
         self.report = Report()
         self.clients = {}
@@ -590,15 +594,19 @@ class Fuzzer:
         try:
             self.crawl()
             self.report.crawled = self.report.count
-            requests = list(self.sweep())
+            # Every shard builds the whole sweep (the same draws) and sends its
+            # share: the shards together send the sweep once.
+            requests = list(self.sweep())[self.shard :: self.shards]
             self.report.swept = len(requests)
+            if self.shards > 1:  # its own sequence of random requests
+                self.rng = random.Random(f"{self.seed}/{self.shard}/{self.shards}")
             for start in range(0, len(requests), GROUP):
                 sid = self._start_group()
                 for req in requests[start : start + GROUP]:
                     self.send(req)
                 self._end_group(sid)
             roles = list(ROLES)
-            while self.report.count - self.report.crawled < total:
+            while self.report.count - self.report.crawled < self.quota(total):
                 sid = self._start_group()
                 role = self.rng.choice(roles)
                 for _ in range(GROUP):
@@ -613,6 +621,10 @@ class Fuzzer:
                 log.setLevel(level)
         self.report.seconds = time.perf_counter() - started
         return self.report
+
+    def quota(self, total: int) -> int:
+        """This shard's share of ``total`` requests (the shards send ``total``)."""
+        return -(-total // self.shards)
 
     def _send_csrf(self) -> None:
         """Post a form with a wrong token to a client that enforces CSRF."""
