@@ -72,14 +72,15 @@ lint: install-dev
 
 # The suite on PYTEST_WORKERS processes (pytest-xdist; each has its own test
 # database: a SQLite file per process, test_manille_gw<n> on PostgreSQL). Measured
-# on this 2-core machine: see PYTEST_WORKERS below. Bytecode is written (also when
+# on this 2-core machine (SQLite, whole suite, shared machine, load 4-10):
+# -n 2 330 s, -n 3 406 s, -n 4 422 s; serial 1284 s (load 10-18). Bytecode is written (also when
 # the environment says PYTHONDONTWRITEBYTECODE): every worker and every
 # `manage.py`/server subprocess of the tests would otherwise compile the project
 # and pytest rewrite every test module again. Tests are handed out one at a time
 # (--maxschedchunk 1; the long ones first: tests/conftest.py), not in runs of a
 # hundred that could put every long test on one worker. `make pytest
 # PYTEST_WORKERS=0` runs in one process.
-PYTEST_WORKERS ?= 3
+PYTEST_WORKERS ?= 2
 pytest: install-dev messages system-deps
 	PYTHONDONTWRITEBYTECODE= CONN_MAX_AGE=0 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) \
 	  --maxschedchunk 1
