@@ -76,10 +76,46 @@ class TeamForm(forms.ModelForm):
         self.fields["player_two"].queryset = players
 
 
-class MemberImportForm(forms.Form):
-    """A club's member list: a CSV or Excel file, or lines pasted (CSV)."""
+class ListImportForm(forms.Form):
+    """A list to import, as a file or pasted lines: the base of every import form.
+
+    A subclass declares its ``file`` field and ``read``, which turns the file's
+    bytes into text (the tournament import reads CSV only, a club's CSV or Excel).
+    """
 
     MAX_UPLOAD = 2 * 1024 * 1024
+
+    text = forms.CharField(
+        label=_("…or paste the lines here"),
+        required=False,
+        strip=False,  # leading blank lines count in the line numbers of errors
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    @staticmethod
+    def read(raw: bytes) -> str:
+        raise NotImplementedError
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The import names a control character (a NUL too) by line and column;
+        # the field's own check would only say that the text holds one.
+        self.fields["text"].validators = []
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > self.MAX_UPLOAD:
+                raise ValidationError(_("The file is larger than 2 MB."))
+            cleaned["text"] = self.read(upload.read())
+        if not (cleaned.get("text") or "").strip():
+            raise ValidationError(_("Choose a file or paste the lines."))
+        return cleaned
+
+
+class MemberImportForm(ListImportForm):
+    """A club's member list: a CSV or Excel file, or lines pasted (CSV)."""
 
     file = forms.FileField(
         label=_("CSV or Excel file"),
@@ -90,28 +126,8 @@ class MemberImportForm(forms.Form):
             "workbook (.xlsx, its first sheet)."
         ),
     )
-    text = forms.CharField(
-        label=_("…or paste the lines here"),
-        required=False,
-        strip=False,  # leading blank lines count in the line numbers of errors
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # The import names a control character (a NUL too) by line and column.
-        self.fields["text"].validators = []
-
-    def clean(self):
-        cleaned = super().clean()
-        upload = cleaned.get("file")
-        if upload:
-            if upload.size > self.MAX_UPLOAD:
-                raise ValidationError(_("The file is larger than 2 MB."))
-            cleaned["text"] = upload_text(upload.read())
-        if not (cleaned.get("text") or "").strip():
-            raise ValidationError(_("Choose a file or paste the lines."))
-        return cleaned
+    read = staticmethod(upload_text)
+    field_order = ["file", "text"]
 
 
 class SearchForm(forms.Form):

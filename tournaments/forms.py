@@ -6,6 +6,7 @@ from django.forms import BaseInlineFormSet, inlineformset_factory
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import ListImportForm
 from clubs.tabular import decode_csv
 from manille.tiebreaks import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from manille.tiebreaks import validate_codes as validate_tiebreak_codes
@@ -28,8 +29,6 @@ RUN_FIELDS = (
 KEPT_WHEN_OMITTED = ("result_entry", "acceptance")
 # One select per position of the tiebreak order: as many as the registry has.
 TIEBREAK_POSITIONS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
-
-MAX_UPLOAD = 2 * 1024 * 1024
 
 
 class TournamentForm(forms.ModelForm):
@@ -237,7 +236,7 @@ def phase_rows(formset) -> list[dict]:
     return rows
 
 
-class ImportForm(forms.Form):
+class ImportForm(ListImportForm):
     file = forms.FileField(
         label=_("CSV file"),
         required=False,
@@ -247,29 +246,8 @@ class ImportForm(forms.Form):
             "or Windows-1252."
         ),
     )
-    text = forms.CharField(
-        label=_("…or paste the lines here"),
-        required=False,
-        strip=False,  # leading blank lines count in the line numbers of errors
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # The import reports a NUL, like any control character, on its line and
-        # column; the field's own check would only say that the text holds one.
-        self.fields["text"].validators = []
-
-    def clean(self):
-        cleaned = super().clean()
-        upload = cleaned.get("file")
-        if upload:
-            if upload.size > MAX_UPLOAD:
-                raise ValidationError(_("The file is larger than 2 MB."))
-            cleaned["text"] = decode_csv(upload.read())
-        if not (cleaned.get("text") or "").strip():
-            raise ValidationError(_("Choose a file or paste the lines."))
-        return cleaned
+    read = staticmethod(decode_csv)
+    field_order = ["file", "text"]
 
 
 class EntryAddForm(forms.Form):
