@@ -484,7 +484,10 @@
     } else if (action === "retry") {
       clearTimeout(retryTimer);
       retryTimer = null;
-      loggedOut = false;
+      if (loggedOut) {       // logged in again elsewhere: read the sheet's new token first
+        refresh();
+        return;
+      }
     }
     render();
     pump();
