@@ -188,3 +188,35 @@ def test_a_20_pair_swiss_event_from_csv_to_my_table(live_server, browser, staff)
     )
     assert table == str(seat.table.number)
     assert width <= 390
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_check_in_list_fits_a_phone_in_dutch_and_french(
+    live_server, browser, staff, lang
+):
+    """Name, club and the longest buttons ("Terugtrekken", "Retirer") fit in 390 px."""
+    from clubs.models import Club, Player
+
+    tournament = Tournament.objects.create(
+        name="Clubavond", slug="clubavond", date="2026-10-04"
+    )
+    tournament.directors.add(staff)
+    club = Club.objects.create(name="Plankierkoarters Sint-Kruis")
+    for n in range(3):
+        player = Player.objects.create(
+            first_name="Marie-Christine", last_name=f"Vandenbroucke{n}", club=club
+        )
+        Entry.objects.create(tournament=tournament, player=player)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "wl")
+    page.fill("#id_password", "wedstrijd-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/director/")
+    page.goto(f"{live_server.url}/director/t/clubavond/entries/?lang={lang}")
+    wrap = page.locator("#entries-table .table-wrap")
+    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"checkin-390-{lang}")
