@@ -27,427 +27,31 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
-import json
 import os
-import re
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
-from dataclasses import dataclass, field
 from pathlib import Path
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-PORTS = range(8940, 8950)
-BARE = "/healthz/"
-BENCH_DB = f"manille_bench_{os.getpid()}"  # two runs at once never collide
+from benchmarks.hall_server import (
+    BARE,
+    HOST,
+    Bumper,
+    ConnectionSampler,
+    Database,
+    Server,
+    build_event,
+    etag,
+    free_port,
+)
+from benchmarks.load_generators import Figures, Load, load_python, load_wrk
+
 IDLE_WAIT = 90  # at most, seconds after the load for the pools to close their idle
 # What every phone's browser sends: the site answers its shared pages compressed.
 PHONE_HEADERS = {"Accept-Encoding": "gzip, deflate, br"}
-REQUEST_TIMEOUT = 2.0  # seconds; a slower answer counts as a timeout (wrk's default)
-BUILD_TIMEOUT = 900  # seconds for migrate + simulate_tournament (10-50 s here)
-START_TIMEOUT = 60  # seconds for the server to answer its health check
-
-
-@dataclass
-class Load:
-    """What one path was loaded with."""
-
-    label: str
-    path: str
-    connections: int
-    headers: dict[str, str] = field(default_factory=dict)
-    target: float | None = None  # the issue's minimum ratio to the bare view
-    key: str = ""  # its short name for --paths
-    bump_every: float | None = None  # seconds between two bumps during its load
-
-
-@dataclass
-class Figures:
-    """What the load measured."""
-
-    requests: int
-    rps: float
-    p50: float  # seconds
-    p99: float  # seconds
-    errors: int  # answers other than 2xx/3xx, and broken connections
-    timeouts: int
-
-
-# ------------------------------------------------------------------- databases
-
-
-class Database:
-    """A database of the benchmark's own: its URL, made and thrown away."""
-
-    def __init__(self, configured: str | None, tmp: Path):
-        self.postgres = bool(configured) and configured.startswith(
-            ("postgres://", "postgresql://")
-        )
-        if configured and not self.postgres:
-            raise SystemExit("DATABASE_URL: only PostgreSQL or the default SQLite.")
-        if self.postgres:
-            parts = urllib.parse.urlsplit(configured)
-            self.name = BENCH_DB
-            self.url = urllib.parse.urlunsplit(parts._replace(path="/" + BENCH_DB))
-            self.admin_url = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
-        else:
-            self.name = str(tmp / "bench.sqlite3")
-            self.url = f"sqlite:///{self.name}"
-
-    def create(self) -> None:
-        if self.postgres:
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-            self._admin(f'CREATE DATABASE "{self.name}"')
-
-    def drop(self) -> None:
-        if self.postgres:
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-
-    def bump(self, slug: str) -> None:
-        """Move the tournament's version as a confirmed result does (another
-        process's: the servers see it when their cached state expires, <= 2.5 s)."""
-        sql = "UPDATE tournaments_tournament SET version = version + 1 WHERE slug = "
-        if self.postgres:
-            import psycopg
-
-            with psycopg.connect(self.url, autocommit=True) as conn:
-                conn.execute(sql + "%s", [slug])
-        else:
-            import sqlite3
-
-            with contextlib.closing(sqlite3.connect(self.name, timeout=20)) as conn:
-                conn.execute(sql + "?", [slug])
-                conn.commit()
-
-    def _admin(self, sql: str) -> None:
-        import psycopg
-
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(sql)
-
-    def connections(self) -> int:
-        """How many connections the bench database has now (a separate connection)."""
-        import psycopg
-
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            row = conn.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
-                [self.name],
-            ).fetchone()
-        return row[0]
-
-
-class ConnectionSampler(threading.Thread):
-    """Count the bench database's connections every 0.5 s until stopped."""
-
-    def __init__(self, database: Database):
-        super().__init__(daemon=True)
-        self.database = database
-        self.samples: list[int] = []
-        self.stopped = threading.Event()
-
-    def run(self) -> None:
-        import psycopg
-
-        with psycopg.connect(self.database.admin_url, autocommit=True) as conn:
-            while not self.stopped.is_set():
-                row = conn.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
-                    [self.database.name],
-                ).fetchone()
-                self.samples.append(row[0])
-                self.stopped.wait(0.5)
-
-    def stop(self) -> int:
-        self.stopped.set()
-        self.join(timeout=5)
-        return max(self.samples, default=0)
-
-
-class Bumper(threading.Thread):
-    """Bump the tournament's version every ``every`` seconds until stopped."""
-
-    def __init__(self, database: Database, slug: str, every: float):
-        super().__init__(daemon=True)
-        self.database, self.slug, self.every = database, slug, every
-        self.bumps = 0
-        self.stopped = threading.Event()
-
-    def run(self) -> None:
-        while not self.stopped.wait(self.every):
-            self.database.bump(self.slug)
-            self.bumps += 1
-
-    def stop(self) -> int:
-        self.stopped.set()
-        self.join(timeout=10)
-        return self.bumps
-
-
-# ----------------------------------------------------------------------- setup
-
-
-FACTS = """
-import json
-from django.conf import settings
-from django.db.models import Count
-from standings.rounds import round_read
-from tournaments.models import Entry, Round, Tournament
-t = Tournament.objects.get(slug=SLUG)
-# The widest round published (all 576 seated, not the final's 32): its draw and
-# "where do I sit?" are what the whole hall opens at once.
-rnd = (
-    Round.objects.filter(tournament=t).exclude(status="draft")
-    .annotate(n=Count("tables")).order_by("-n", "-number")[0]
-)
-seat = round_read(round=rnd, public_only=True, with_games=False).tables[0].seats[0]
-player = Entry.objects.select_related("player").get(pk=seat.entry_id).player
-pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
-print(json.dumps({
-    "round": rnd.number, "last_name": player.last_name,
-    "pool": pool.get("max_size") if isinstance(pool, dict) else None,
-}))
-"""
-
-
-def _manage(env: dict, *args: str, timeout: float = BUILD_TIMEOUT) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    if done.returncode != 0:
-        sys.stderr.write(done.stdout + done.stderr)
-        raise SystemExit(f"manage.py {args[0]} failed ({done.returncode}).")
-    return done.stdout
-
-
-def build_event(env: dict, players: int) -> dict:
-    """Migrate, simulate the event, and return its slug, widest round and a name."""
-    _manage(env, "migrate", "--noinput", "-v", "0")
-    out = _manage(
-        env,
-        "simulate_tournament",
-        *("--players", str(players), "--format", "individual", "--rounds", "3"),
-        *("--final", "32", "--seed", "1", "-v", "0"),
-    )
-    slug = out.strip().splitlines()[-1].strip()
-    facts = _manage(env, "shell", "-c", f"SLUG = {slug!r}\n{FACTS}", timeout=120)
-    return {"slug": slug, **json.loads(facts.strip().splitlines()[-1])}
-
-
-def free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind((HOST, port))
-            except OSError:
-                continue
-            return port
-    raise SystemExit(f"No free port in {PORTS.start}-{PORTS.stop - 1} on {HOST}.")
-
-
-class Server:
-    """The production server in a process group of its own, stopped on exit."""
-
-    def __init__(self, env: dict, port: int, log: Path):
-        self.port = port
-        self.log = log
-        env = {**env, "HOST": HOST, "PORT": str(port)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "config.serve"],
-            cwd=BASE_DIR,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"The server stopped:\n{self.tail()}")
-            with contextlib.suppress(OSError, http.client.HTTPException):
-                if get(self.port, BARE)[0] == 200:
-                    return
-            time.sleep(0.2)
-        raise SystemExit(
-            f"The server did not answer in {START_TIMEOUT} s:\n{self.tail()}"
-        )
-
-    def sizing(self) -> tuple[str, str]:
-        """The processes and threads the server announced on its first lines."""
-        found = re.search(
-            r"\((\d+) processes \S (\d+) threads", self.log.read_text(errors="replace")
-        )
-        return found.groups() if found else ("?", "?")
-
-    def tail(self) -> str:
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-30:])
-
-    def stop(self) -> None:
-        if self.process.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=5)
-
-
-def get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict]:
-    conn = http.client.HTTPConnection(HOST, port, timeout=5)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        response = conn.getresponse()
-        response.read()
-        return response.status, dict(response.getheaders())
-    finally:
-        conn.close()
-
-
-def etag(port: int, path: str, headers: dict | None = None) -> str:
-    """Return the path's ETag, checked to be answered with 304 when sent back."""
-    status, answer = get(port, path, headers)
-    value = next((v for k, v in answer.items() if k.lower() == "etag"), None)
-    if status != 200 or not value:
-        raise SystemExit(f"{path}: no ETag (HTTP {status}).")
-    status, _headers = get(port, path, {**(headers or {}), "If-None-Match": value})
-    if status != 304:
-        raise SystemExit(f"{path}: HTTP {status} to If-None-Match {value}, not 304.")
-    return value
-
-
-# ------------------------------------------------------------------------ load
-
-
-UNITS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-def _seconds(text: str) -> float:
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m|h)", text).groups()
-    return float(number) * UNITS[unit]
-
-
-def parse_wrk(output: str) -> Figures:
-    """Read req/s, the 50th and 99th percentiles and the errors of ``wrk --latency``."""
-    requests = int(re.search(r"(\d+) requests in", output).group(1))
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    p50 = _seconds(re.search(r"^\s+50%\s+(\S+)", output, re.M).group(1))
-    p99 = _seconds(re.search(r"^\s+99%\s+(\S+)", output, re.M).group(1))
-    non_2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
-    errors = int(non_2xx.group(1)) if non_2xx else 0
-    socket_errors = re.search(
-        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
-    )
-    timeouts = 0
-    if socket_errors:
-        connect, read, write, timeouts = map(int, socket_errors.groups())
-        errors += connect + read + write
-    return Figures(requests, rps, p50, p99, errors, timeouts)
-
-
-def load_wrk(port: int, load: Load, seconds: float) -> Figures:
-    threads = max(1, min(os.cpu_count() or 1, load.connections))
-    command = [
-        "wrk",
-        f"-t{threads}",
-        f"-c{load.connections}",
-        f"-d{seconds:g}s",
-        f"--timeout={REQUEST_TIMEOUT:g}s",
-        "--latency",
-    ]
-    for name, value in load.headers.items():
-        command += ["-H", f"{name}: {value}"]
-    command.append(f"http://{HOST}:{port}{load.path}")
-    done = subprocess.run(
-        command, capture_output=True, text=True, timeout=seconds + 30, check=True
-    )
-    return parse_wrk(done.stdout)
-
-
-def load_python(port: int, load: Load, seconds: float) -> Figures:
-    """Keep ``connections`` keep-alive connections busy for ``seconds`` (threads)."""
-    stop_at = time.monotonic() + seconds
-    latencies: list[float] = []
-    counts = {"errors": 0, "timeouts": 0}
-    lock = threading.Lock()
-
-    def worker() -> None:
-        mine: list[float] = []
-        errors = timeouts = 0
-        conn = None
-        while time.monotonic() < stop_at:
-            if conn is None:
-                conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
-            started = time.perf_counter()
-            try:
-                conn.request("GET", load.path, headers=load.headers)
-                response = conn.getresponse()
-                response.read()
-            except TimeoutError:
-                timeouts += 1
-                conn.close()
-                conn = None
-                continue
-            except (OSError, http.client.HTTPException):
-                errors += 1
-                conn.close()
-                conn = None
-                continue
-            mine.append(time.perf_counter() - started)
-            if not 200 <= response.status < 400:
-                errors += 1
-            if response.will_close:
-                conn.close()
-                conn = None
-        if conn is not None:
-            conn.close()
-        with lock:
-            latencies.extend(mine)
-            counts["errors"] += errors
-            counts["timeouts"] += timeouts
-
-    started = time.monotonic()
-    workers = [
-        threading.Thread(target=worker, daemon=True) for _ in range(load.connections)
-    ]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(timeout=seconds + REQUEST_TIMEOUT + 5)
-    elapsed = time.monotonic() - started
-    latencies.sort()
-
-    def pct(p: float) -> float:
-        if not latencies:
-            return 0.0
-        return latencies[min(len(latencies) - 1, int(len(latencies) * p))]
-
-    return Figures(
-        requests=len(latencies),
-        rps=len(latencies) / elapsed,
-        p50=pct(0.50),
-        p99=pct(0.99),
-        errors=counts["errors"],
-        timeouts=counts["timeouts"],
-    )
 
 
 # ----------------------------------------------------------------------- report
@@ -584,6 +188,37 @@ def measure_pair(load, port: int, item: Load, seconds: float, rounds: int, bumpe
     return bare, combine(bare_parts), combine(parts)
 
 
+def _print_connections(
+    database, sampler, workers: str, facts: dict, *, quick: bool
+) -> None:
+    """Print the most PostgreSQL connections seen during the run, and after it."""
+    # Idle: what stays open behind the load. psycopg's pool closes the idle
+    # connections above one a process (min_size), one every 5 s (max_idle):
+    # wait until each process holds one at most, or IDLE_WAIT.
+    idle_wait = 3 if quick else IDLE_WAIT
+    floor = int(workers) if workers.isdigit() else 1
+    quiet = time.monotonic()
+    after = database.connections()
+    while after > floor and time.monotonic() - quiet < idle_wait:
+        time.sleep(1)
+        after = database.connections()
+    drained = time.monotonic() - quiet
+    peak = sampler.stop()
+    bound = (
+        "?"
+        if not workers.isdigit() or facts["pool"] is None
+        else (int(workers) * facts["pool"])
+    )
+    print(
+        f"PostgreSQL connections to {database.name}: at most {peak} during "
+        f"and after the run (pool max_size {facts['pool']} per process "
+        f"(DB_POOL_SIZE) x {workers} processes = at most {bound}); "
+        f"{after} open {drained:.0f} s after it (one a process kept, "
+        f"the idle closed one every 5 s)",
+        flush=True,
+    )
+
+
 def run(args) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="manille-bench-"))
     database = Database(os.environ.get("DATABASE_URL"), tmp)
@@ -640,31 +275,7 @@ def run(args) -> None:
             print(report_line(bare, bare_figures, None), flush=True)
             print(report_line(item, figures, bare_figures), flush=True)
         if sampler is not None:
-            # Idle: what stays open behind the load. psycopg's pool closes the idle
-            # connections above one a process (min_size), one every 5 s (max_idle):
-            # wait until each process holds one at most, or IDLE_WAIT.
-            idle_wait = 3 if args.quick else IDLE_WAIT
-            floor = int(workers) if workers.isdigit() else 1
-            quiet = time.monotonic()
-            after = database.connections()
-            while after > floor and time.monotonic() - quiet < idle_wait:
-                time.sleep(1)
-                after = database.connections()
-            drained = time.monotonic() - quiet
-            peak = sampler.stop()
-            bound = (
-                "?"
-                if not workers.isdigit() or facts["pool"] is None
-                else (int(workers) * facts["pool"])
-            )
-            print(
-                f"PostgreSQL connections to {database.name}: at most {peak} during "
-                f"and after the run (pool max_size {facts['pool']} per process "
-                f"(DB_POOL_SIZE) x {workers} processes = at most {bound}); "
-                f"{after} open {drained:.0f} s after it (one a process kept, "
-                f"the idle closed one every 5 s)",
-                flush=True,
-            )
+            _print_connections(database, sampler, workers, facts, quick=args.quick)
     finally:
         if sampler is not None:
             sampler.stopped.set()

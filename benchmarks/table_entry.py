@@ -48,33 +48,43 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.hall_load import HOST, Database, Server, _manage, free_port
+from benchmarks.hall_server import HOST, Database, Server, _manage, free_port
 
 PLAYERS = 576
 TARGET_P95 = 0.150  # seconds: the issue's bound on a deal save's 95th percentile
 REQUEST_TIMEOUT = 30.0  # seconds; a slower answer is an error
 TRUMPS = ("clubs", "diamonds", "hearts", "spades", "no_trump")
+PERSONAL: dict[str, dict[str, str]] = {}  # table code -> seat -> personal code
 
 BUILD = """
 import json
-from scoring.services import table_codes_ensure
+from phones.services import table_codes_ensure
 from tests.builders import build_drawn_round
-from tournaments.models import Tournament
+from tournaments.models import Seat, Tournament
+from tournaments.personal_codes import entry_codes_ensure
 rnd = build_drawn_round(players=PLAYERS, slug="bench-table-entry", confirmed=False)
 Tournament.objects.filter(pk=rnd.tournament_id).update(
     result_entry=Tournament.ResultEntry.TABLES_OPPONENTS,
     acceptance=Tournament.Acceptance.GAME,
 )
 t = Tournament.objects.get(pk=rnd.tournament_id)
+entry_codes_ensure(tournament=t)  # as the check-in screen does
+codes = table_codes_ensure(round=rnd)
+personal = {}
+for seat in Seat.objects.filter(table__round=rnd).select_related("table", "entry"):
+    personal.setdefault(codes[seat.table.number], {})[str(seat.position)] = (
+        seat.entry.personal_code
+    )
 print(json.dumps({
     "slug": t.slug, "round": rnd.number, "target": t.target,
-    "codes": table_codes_ensure(round=rnd),
+    "codes": codes, "personal": personal,
 }))
 """
 
 CHECK = """
 import json
-from scoring.models import DealRecord, ScoreSheet, TableSubmission
+from phones.models import TableSubmission
+from scoring.models import DealRecord, ScoreSheet
 sheets = ScoreSheet.objects.filter(table__round__tournament__slug="bench-table-entry")
 print(json.dumps({
     "deals": DealRecord.objects.filter(
@@ -250,6 +260,8 @@ def play_table(
                     "version": phone.state["version"],
                     "game": number,
                     "accepted": "1",
+                    # The opponent types their personal code (issue 23 §6).
+                    "personal_code": PERSONAL.get(phone.code, {}).get(str(seat), ""),
                 },
             )
             tally.other_latencies.append(elapsed)
@@ -303,6 +315,38 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def play_every_table(server, port: int, codes: list, args, *, think: tuple):
+    """Play every table at once, one thread each, opened in a ramp.
+
+    Return the tables' tallies, the wall-clock duration, and the CPU seconds the
+    client and the server spent meanwhile.
+    """
+    rng = random.Random(args.seed)
+    tallies = [Tally() for _ in codes]
+    stop_at = time.monotonic() + args.seconds
+    cpu_before = time.process_time()
+    server_before = group_cpu(server.process.pid)
+    begun = time.monotonic()
+    workers_ = [
+        threading.Thread(
+            target=play_table,
+            args=(Phone(port, code, random.Random(rng.random())), tally),
+            kwargs={"think": think, "poll": args.poll, "stop_at": stop_at},
+            daemon=True,
+        )
+        for code, tally in zip(codes, tallies, strict=True)
+    ]
+    for w in workers_:
+        w.start()
+        time.sleep(args.ramp / max(1, len(workers_)))  # phones open in a ramp
+    for w in workers_:
+        w.join(timeout=max(0.0, stop_at - time.monotonic()) + REQUEST_TIMEOUT + 5)
+    duration = time.monotonic() - begun
+    client_cpu = time.process_time() - cpu_before
+    server_cpu = group_cpu(server.process.pid) - server_before
+    return tallies, duration, client_cpu, server_cpu
+
+
 def run(args) -> None:
     configured = os.environ.get("DATABASE_URL", "")
     if not configured.startswith(("postgres://", "postgresql://")):
@@ -327,6 +371,7 @@ def run(args) -> None:
         out = _manage(env, "shell", "-c", f"PLAYERS = {args.players}\n{BUILD}")
         facts = json.loads(out.strip().splitlines()[-1])
         codes = list(facts["codes"].values())[: args.tables]
+        PERSONAL.update(facts.get("personal", {}))
         print(
             f"Built {facts['slug']}: {args.players} players, round {facts['round']} "
             f"published, {len(facts['codes'])} tables of 4 x 3 games to "
@@ -359,29 +404,9 @@ def run(args) -> None:
             + f"capped at {args.seconds:g} s",
             flush=True,
         )
-        rng = random.Random(args.seed)
-        tallies = [Tally() for _ in codes]
-        stop_at = time.monotonic() + args.seconds
-        cpu_before = time.process_time()
-        server_before = group_cpu(server.process.pid)
-        begun = time.monotonic()
-        workers_ = [
-            threading.Thread(
-                target=play_table,
-                args=(Phone(port, code, random.Random(rng.random())), tally),
-                kwargs={"think": think, "poll": args.poll, "stop_at": stop_at},
-                daemon=True,
-            )
-            for code, tally in zip(codes, tallies, strict=True)
-        ]
-        for w in workers_:
-            w.start()
-            time.sleep(args.ramp / max(1, len(workers_)))  # phones open in a ramp
-        for w in workers_:
-            w.join(timeout=max(0.0, stop_at - time.monotonic()) + REQUEST_TIMEOUT + 5)
-        duration = time.monotonic() - begun
-        client_cpu = time.process_time() - cpu_before
-        server_cpu = group_cpu(server.process.pid) - server_before
+        tallies, duration, client_cpu, server_cpu = play_every_table(
+            server, port, codes, args, think=think
+        )
         check = json.loads(
             _manage(env, "shell", "-c", CHECK, timeout=120).strip().splitlines()[-1]
         )

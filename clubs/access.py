@@ -3,9 +3,14 @@
 The one place for both rules. Who may change a person is explicit:
 
 - a club: staff, or one of the club's managers (``Club.managers``);
-- a player: staff, a manager of the player's club (or of the club whose member the
-  player substitutes for), or a director of a tournament the player is entered in,
-  alone or in a team;
+- a player: staff, a manager of the player's club, or a director of a tournament
+  the player is entered in, alone or in a team. Being some member's fixed
+  substitute grants nothing: any manager could otherwise name anyone (issue 23);
+- a player's club: moving a player from one club to another takes staff, or a
+  manager of the club he leaves and of the club he joins (a player of no club
+  joins one with its managers' say alone);
+- a member's fixed substitute: a member of the same club or a player of no club
+  (``substitute_choices``);
 - a team: staff, or a director of a tournament the team is entered in.
 
 The services check it on every change (``by=`` the user), the views before showing a
@@ -17,7 +22,7 @@ import tournaments, which owns them.
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -74,12 +79,11 @@ def _teams_directed_by(user) -> QuerySet[Team]:
 
 def _players_directed_by(user) -> Q:
     """Players entered, alone or in a team, in a tournament ``user`` directs, and
-    the members of the clubs ``user`` manages with their fixed substitutes."""
+    the members of the clubs ``user`` manages (not their substitutes)."""
     teams = _teams_directed_by(user)
     managed = Club.objects.filter(managers=user).values("pk")
     return (
         Q(club__in=managed)
-        | Q(pk__in=Player.objects.filter(substitute_for__club__in=managed).values("pk"))
         | Q(
             pk__in=Player.objects.filter(entries__tournament__directors=user).values(
                 "pk"
@@ -111,13 +115,36 @@ def can_manage_club(*, user, club: Club) -> bool:
 
 
 def can_edit_player(*, user, player: Player) -> bool:
-    """Tell whether ``user`` may change ``player``: staff, or a director of a
-    tournament the player is entered in (alone or in a team)."""
+    """Tell whether ``user`` may change ``player``: staff, a manager of his club,
+    or a director of a tournament the player is entered in (alone or in a team)."""
     if _is_staff(user):
         return True
     if not _may_direct(user) or player.pk is None:
         return False
     return Player.objects.filter(_players_directed_by(user), pk=player.pk).exists()
+
+
+def can_move_player(*, user, player: Player, club: Club | None) -> bool:
+    """Tell whether ``user`` may put ``player`` in ``club`` (``None``: no club):
+    staff, or a manager of both the club he leaves and the club he joins."""
+    clubs = {pk for pk in (player.club_id, getattr(club, "pk", None)) if pk}
+    if player.club_id == getattr(club, "pk", None) or _is_staff(user):
+        return True
+    if not _may_direct(user):
+        return False
+    return Club.objects.filter(managers=user, pk__in=clubs).count() == len(clubs)
+
+
+def substitute_choices(*, member: Player) -> QuerySet[Player]:
+    """The players ``member``'s fixed substitute may be: the other members of his
+    club and the players of no club (a guest, a friend who plays for no club), and
+    whoever is his substitute now (set by staff, or before this rule)."""
+    players = Q(club__isnull=True)
+    if member.club_id is not None:
+        players |= Q(club_id=member.club_id)
+    if member.substitute_id is not None:
+        players |= Q(pk=member.substitute_id)
+    return Player.objects.filter(players).exclude(pk=member.pk)
 
 
 def can_edit_team(*, user, team: Team) -> bool:
@@ -173,6 +200,39 @@ def check_can_edit_player(*, user, player: Player) -> None:
                 "You may change only the players of a club you manage or entered "
                 "in a tournament you direct."
             )
+        )
+
+
+def check_can_move_player(*, user, player: Player, club: Club | None) -> None:
+    """Refuse unless ``user`` may put ``player`` in ``club``."""
+    if not can_move_player(user=user, player=player, club=club):
+        raise PermissionDenied(
+            _(
+                "Only staff, or a manager of both clubs, may move a player from "
+                "one club to another."
+            )
+        )
+
+
+def check_player_relations(*, user, player: Player, fields: dict) -> None:
+    """Refuse the club or the fixed substitute ``fields`` would give ``player``
+    (as stored) unless ``user`` may: a move, or a substitute not among the choices.
+    """
+    if "club" in fields:
+        check_can_move_player(user=user, player=player, club=fields["club"])
+    substitute = fields.get("substitute")
+    if (  # himself: _check_player says why
+        substitute is not None
+        and substitute.pk != player.pk
+        and not substitute_choices(member=player).filter(pk=substitute.pk).exists()
+    ):
+        raise ValidationError(
+            {
+                "substitute": _(
+                    "A fixed substitute is a member of the same club or a player "
+                    "of no club."
+                )
+            }
         )
 
 

@@ -4,6 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from clubs import access
 from clubs.models import Club, Player, Team
 from clubs.tabular import upload_text
 from core.validators import validate_line
@@ -46,12 +47,13 @@ class MemberForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        players = Player.objects.select_related("club").order_by(
-            "last_name", "first_name"
+        # The member's club and the players of no club, never every player of
+        # every club (issue 23): see clubs.access.substitute_choices.
+        self.fields["substitute"].queryset = (
+            access.substitute_choices(member=self.instance)
+            .select_related("club")
+            .order_by("last_name", "first_name")
         )
-        if self.instance.pk is not None:
-            players = players.exclude(pk=self.instance.pk)
-        self.fields["substitute"].queryset = players
 
 
 class ManagerForm(forms.Form):
@@ -132,12 +134,3 @@ class MemberImportForm(ListImportForm):
 
 class SearchForm(forms.Form):
     q = forms.CharField(label=_("Search"), required=False, max_length=100)
-
-
-def add_errors(form: forms.BaseForm, exc: ValidationError) -> None:
-    """Show a service's ValidationError on the form: by field where it names one."""
-    if hasattr(exc, "error_dict"):
-        for name, errors in exc.message_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, exc.messages)

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from actionlog.services import acting, action_record
 from clubs import access, services
 from clubs import selectors as club_selectors
 from clubs.models import Club, Player
@@ -181,7 +182,19 @@ def members_import(*, club: Club, text: str, commit: bool, by) -> MemberImport:
             _check(club, _fresh(rows))  # as the database is now, under the lock
             if not all(r.ok for r in rows):
                 raise _Rollback
-            _apply(club, rows, result)
+            with acting(by):
+                _apply(club, rows, result)
+            action_record(
+                by=by,
+                action="club.members_imported",
+                club=club,
+                target=club,
+                after={
+                    "created_players": result.created_players,
+                    "joined": result.joined,
+                    "numbered": result.numbered,
+                },
+            )
     except _Rollback:
         pass
     except ValidationError as exc:

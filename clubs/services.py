@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from actionlog.services import action_record, field_values
 from clubs import access, selectors, signals
 from clubs.models import Club, Player, Team
 from core.slugs import save_or_refuse
@@ -66,11 +67,36 @@ def _check_club(club: Club) -> None:
         )
 
 
+def _logged(instance, *, by, action: str, club_id, before: dict | None, fields):
+    """Record a club's, player's or team's write in the action log; return it."""
+    action_record(
+        by=by,
+        action=action,
+        club=club_id,
+        target=instance,
+        before=before,
+        after=field_values(instance, _in_model_order(instance, fields)),
+    )
+    return instance
+
+
+def _in_model_order(instance, names: set[str]) -> list[str]:
+    return [f.name for f in instance._meta.fields if f.name in names]
+
+
 @transaction.atomic
-def club_create(*, name: str, short_name: str = "", city: str = "") -> Club:
+def club_create(*, name: str, short_name: str = "", city: str = "", by=None) -> Club:
     club = Club(**_strip({"name": name, "short_name": short_name, "city": city}))
     _check_club(club)
-    return _save(club, unique_error=_("This club exists already."))
+    club = _save(club, unique_error=_("This club exists already."))
+    return _logged(
+        club,
+        by=by,
+        action="club.created",
+        club_id=club.pk,
+        before=None,
+        fields=CLUB_FIELDS,
+    )
 
 
 @transaction.atomic
@@ -79,10 +105,19 @@ def club_update(*, club: Club, by, **fields) -> Club:
     if by is not None:
         access.check_can_edit_club(user=by, club=club)
     club = Club.objects.select_for_update().get(pk=club.pk)
+    before = field_values(club, _in_model_order(club, CLUB_FIELDS))
     for key, value in _strip(fields).items():
         setattr(club, key, value)
     _check_club(club)
-    return _announce(_save(club, unique_error=_("This club exists already.")))
+    club = _announce(_save(club, unique_error=_("This club exists already.")))
+    return _logged(
+        club,
+        by=by,
+        action="club.changed",
+        club_id=club.pk,
+        before=before,
+        fields=CLUB_FIELDS,
+    )
 
 
 # ----------------------------------------------------------------------- players
@@ -127,6 +162,7 @@ def player_create(
     last_name: str,
     club: Club | None = None,
     member_number: str = "",
+    by=None,
 ) -> Player:
     player = Player(
         **_strip(
@@ -139,7 +175,15 @@ def player_create(
         )
     )
     _check_player(player)
-    return _save(player, unique_error=_("This player exists already."))
+    player = _save(player, unique_error=_("This player exists already."))
+    return _logged(
+        player,
+        by=by,
+        action="player.created",
+        club_id=player.club_id,
+        before=None,
+        fields=PLAYER_FIELDS,
+    )
 
 
 @transaction.atomic
@@ -148,12 +192,24 @@ def player_update(*, player: Player, by, **fields) -> Player:
     if by is not None:
         access.check_can_edit_player(user=by, player=player)
     player = Player.objects.select_for_update().get(pk=player.pk)
+    if by is not None:
+        access.check_player_relations(user=by, player=player, fields=fields)
+    before = field_values(player, _in_model_order(player, PLAYER_FIELDS))
+    left = player.club_id
     for key, value in _strip(fields).items():
         setattr(
             player, key, value if value is not None or key in RELATION_FIELDS else ""
         )
     _check_player(player)
-    return _announce(_save(player, unique_error=_("This player exists already.")))
+    player = _announce(_save(player, unique_error=_("This player exists already.")))
+    return _logged(
+        player,
+        by=by,
+        action="player.changed",
+        club_id=player.club_id or left,
+        before=before,
+        fields=PLAYER_FIELDS,
+    )
 
 
 # ------------------------------------------------------------------------- teams
@@ -182,12 +238,21 @@ def team_create(
     club: Club | None = None,
     player_one: Player | None = None,
     player_two: Player | None = None,
+    by=None,
 ) -> Team:
     team = Team(
         name=name.strip(), club=club, player_one=player_one, player_two=player_two
     )
     _check_team(team)
-    return _save(team, unique_error=_("This team exists already."))
+    team = _save(team, unique_error=_("This team exists already."))
+    return _logged(
+        team,
+        by=by,
+        action="team.created",
+        club_id=team.club_id,
+        before=None,
+        fields=TEAM_FIELDS,
+    )
 
 
 @transaction.atomic
@@ -196,10 +261,19 @@ def team_update(*, team: Team, by, **fields) -> Team:
     if by is not None:
         access.check_can_edit_team(user=by, team=team)
     team = Team.objects.select_for_update().get(pk=team.pk)
+    before = field_values(team, _in_model_order(team, TEAM_FIELDS))
     for key, value in _strip(fields).items():
         setattr(team, key, value)
     _check_team(team)
-    return _announce(_save(team, unique_error=_("This team exists already.")))
+    team = _announce(_save(team, unique_error=_("This team exists already.")))
+    return _logged(
+        team,
+        by=by,
+        action="team.changed",
+        club_id=team.club_id,
+        before=before,
+        fields=TEAM_FIELDS,
+    )
 
 
 # ----------------------------------------------------------------- club managers
@@ -221,6 +295,7 @@ def club_manager_add(*, club: Club, user, by) -> Club:
         )
     club = Club.objects.select_for_update().get(pk=club.pk)
     club.managers.add(user)
+    _manager_logged(club, user, by=by, action="club.manager_added")
     return club
 
 
@@ -230,4 +305,17 @@ def club_manager_remove(*, club: Club, user, by) -> Club:
     club_managers_check(by=by)
     club = Club.objects.select_for_update().get(pk=club.pk)
     club.managers.remove(user)
+    _manager_logged(club, user, by=by, action="club.manager_removed")
     return club
+
+
+def _manager_logged(club: Club, user, *, by, action: str) -> None:
+    name = {"manager": user.get_username()}
+    action_record(
+        by=by,
+        action=action,
+        club=club,
+        target=club,
+        before=name if action == "club.manager_removed" else None,
+        after=None if action == "club.manager_removed" else name,
+    )

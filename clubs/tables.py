@@ -40,13 +40,13 @@ class BaseTable(tables.Table):
 
 class ClubTable(BaseTable):
     name = tables.LinkColumn(
-        "director:club_edit", args=[tables.A("pk")], verbose_name=_("name")
+        "clubs:club_edit", args=[tables.A("pk")], verbose_name=_("name")
     )
     short_name = tables.Column(verbose_name=_("short name"))
     city = tables.Column(verbose_name=_("city"), attrs=WIDE)
     player_count = tables.Column(verbose_name=_("players"), attrs=NUM)
     people = tables.LinkColumn(
-        "director:club_people",
+        "clubs:club_people",
         args=[tables.A("pk")],
         accessor="pk",
         text=_("Members and managers"),
@@ -62,16 +62,16 @@ class ClubTable(BaseTable):
         """The club's name; on a phone its members' link under it (no column)."""
         return format_html(
             '<a href="{}">{}</a><a class="club-line" href="{}">{}</a>',
-            reverse("director:club_edit", args=[record.pk]),
+            reverse("clubs:club_edit", args=[record.pk]),
             value,
-            reverse("director:club_people", args=[record.pk]),
+            reverse("clubs:club_people", args=[record.pk]),
             _("Members and managers"),
         )
 
 
 class PlayerTable(BaseTable):
     name = tables.LinkColumn(
-        "director:player_edit",
+        "clubs:player_edit",
         args=[tables.A("pk")],
         accessor="sort_name",
         verbose_name=_("name"),
@@ -86,7 +86,7 @@ class PlayerTable(BaseTable):
 
 class TeamTable(BaseTable):
     name = tables.LinkColumn(
-        "director:team_edit", args=[tables.A("pk")], verbose_name=_("name")
+        "clubs:team_edit", args=[tables.A("pk")], verbose_name=_("name")
     )
     club = tables.Column(verbose_name=_("club"))
     player_one = tables.Column(verbose_name=_("first player"), attrs=WIDE)
@@ -103,7 +103,25 @@ class TeamTable(BaseTable):
         )
         return format_html(
             '<a href="{}">{}</a><span class="club-line">{}</span>',
-            reverse("director:team_edit", args=[record.pk]),
+            reverse("clubs:team_edit", args=[record.pk]),
             value,
             players,
         )
+
+
+class LoginLockTable(BaseTable):
+    """The login pauses in force (``clubs.logins.login_locks``), each with its
+    Unlock button (a POST form: ``clubs/_unlock_button.html``)."""
+
+    username = tables.Column(verbose_name=_("username"))
+    address = tables.Column(verbose_name=_("address"))
+    failures = tables.Column(verbose_name=_("failed logins"), attrs=NUM)
+    last_failure = tables.DateTimeColumn(
+        verbose_name=_("last failure"), format="SHORT_DATETIME_FORMAT"
+    )
+    until = tables.DateTimeColumn(
+        verbose_name=_("paused until"), format="TIME_FORMAT", attrs=WIDE
+    )
+    unlock = tables.TemplateColumn(
+        template_name="clubs/_unlock_button.html", accessor="attempt", verbose_name=""
+    )

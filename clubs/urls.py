@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs import views
+from clubs import views, views_history, views_logins
 
 urlpatterns = [
     path("clubs/", views.clubs, name="clubs"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/mine/", views.my_clubs, name="my_clubs"),
     path("clubs/<int:pk>/people/", views.club_people, name="club_people"),
     path("clubs/<int:pk>/import/", views.club_import, name="club_import"),
+    path("clubs/<int:pk>/history/", views_history.club_history, name="club_history"),
     path(
         "clubs/<int:pk>/members/<int:player>/",
         views.club_member,
@@ -28,4 +29,7 @@ urlpatterns = [
     path("teams/", views.teams, name="teams"),
     path("teams/new/", views.team_create, name="team_create"),
     path("teams/<int:pk>/", views.team_edit, name="team_edit"),
+    # Staff lift a login pause (django-axes): /director/locks/.
+    path("locks/", views_logins.login_locks, name="login_locks"),
+    path("locks/unlock/", views_logins.login_unlock, name="login_unlock"),
 ]

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,11 +22,11 @@ from clubs.forms import (
     PlayerForm,
     SearchForm,
     TeamForm,
-    add_errors,
 )
 from clubs.models import Club, Player, Team
 from clubs.tables import ClubTable, PlayerTable, TeamTable
 from core.params import parse_id
+from core.refusals import refused_on_form
 
 
 def _list_page(request, *, title, rows, table_class, create_url, kind, note=""):
@@ -74,7 +73,7 @@ def clubs(request):
             name=lambda club: club.name,
         ),
         table_class=ClubTable,
-        create_url=reverse("director:club_create"),
+        create_url=reverse("clubs:club_create"),
         kind="clubs",
         note=_clubs_note(request.user),
     )
@@ -94,7 +93,7 @@ def players(request):
             name=lambda player: player.sort_name,
         ),
         table_class=PlayerTable,
-        create_url=reverse("director:player_create"),
+        create_url=reverse("clubs:player_create"),
         kind="players",
         note=_("The players entered in the tournaments you direct.")
         if not access.user_edits_everyone(user=request.user)
@@ -115,7 +114,7 @@ def teams(request):
             name=lambda team: team.name,
         ),
         table_class=TeamTable,
-        create_url=reverse("director:team_create"),
+        create_url=reverse("clubs:team_create"),
         kind="teams",
         note=_("The teams entered in the tournaments you direct.")
         if not access.user_edits_everyone(user=request.user)
@@ -125,11 +124,8 @@ def teams(request):
 
 def _edit_page(request, *, form, title, back, save):
     if request.method == "POST" and form.is_valid():
-        try:
+        with refused_on_form(form):
             save(form.cleaned_data)
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
             messages.success(request, _("Saved."))
             return redirect(back)
     return render(
@@ -146,7 +142,7 @@ def club_create(request):
         request,
         form=ClubForm(request.POST or None),
         title=_("New club"),
-        back=reverse("director:clubs"),
+        back=reverse("clubs:clubs"),
         save=lambda data: club_services.club_create(**data),
     )
 
@@ -159,7 +155,7 @@ def club_edit(request, pk):
         request,
         form=ClubForm(request.POST or None, instance=Club.objects.get(pk=pk)),
         title=club.name,
-        back=reverse("director:clubs"),
+        back=reverse("clubs:clubs"),
         save=lambda data: club_services.club_update(club=club, by=request.user, **data),
     )
 
@@ -170,7 +166,7 @@ def player_create(request):
         request,
         form=PlayerForm(request.POST or None),
         title=_("New player"),
-        back=reverse("director:players"),
+        back=reverse("clubs:players"),
         save=lambda data: club_services.player_create(**data),
     )
 
@@ -183,7 +179,7 @@ def player_edit(request, pk):
         request,
         form=PlayerForm(request.POST or None, instance=Player.objects.get(pk=pk)),
         title=player.full_name,
-        back=reverse("director:players"),
+        back=reverse("clubs:players"),
         save=lambda data: club_services.player_update(
             player=player, by=request.user, **data
         ),
@@ -196,7 +192,7 @@ def team_create(request):
         request,
         form=TeamForm(request.POST or None),
         title=_("New team"),
-        back=reverse("director:teams"),
+        back=reverse("clubs:teams"),
         save=lambda data: club_services.team_create(**data),
     )
 
@@ -209,7 +205,7 @@ def team_edit(request, pk):
         request,
         form=TeamForm(request.POST or None, instance=Team.objects.get(pk=pk)),
         title=team.name,
-        back=reverse("director:teams"),
+        back=reverse("clubs:teams"),
         save=lambda data: club_services.team_update(team=team, by=request.user, **data),
     )
 
@@ -307,7 +303,7 @@ def club_import(request, pk):
                     "same": result.unchanged,
                 },
             )
-            return redirect("director:club_people", pk=club.pk)
+            return redirect("clubs:club_people", pk=club.pk)
         # The text (a workbook's too, as CSV) goes on to the confirmation.
         form = MemberImportForm(initial={"text": form.cleaned_data["text"]})
     status = 400 if result is not None and not result.ok else 200
@@ -343,7 +339,7 @@ def club_member(request, pk, player):
             request.POST or None, instance=Player.objects.get(pk=member.pk)
         ),
         title=member.full_name,
-        back=reverse("director:club_people", args=[club.pk]),
+        back=reverse("clubs:club_people", args=[club.pk]),
         save=lambda data: club_services.player_update(
             player=member, by=request.user, **data
         ),
@@ -366,17 +362,14 @@ def club_manager_add(request, pk):
         if user is None:
             form.add_error("username", _("No user has this username."))
         else:
-            try:
+            with refused_on_form(form):
                 club_services.club_manager_add(club=club, user=user, by=request.user)
-            except ValidationError as exc:
-                add_errors(form, exc)
-            else:
                 messages.success(
                     request,
                     _("%(name)s now manages %(club)s.")
                     % {"name": user.get_username(), "club": club.name},
                 )
-                return redirect("director:club_people", pk=club.pk)
+                return redirect("clubs:club_people", pk=club.pk)
     return _people_page(request, club, manager_form=form, status=400)
 
 
@@ -396,4 +389,4 @@ def club_manager_remove(request, pk, user):
         _("%(name)s no longer manages %(club)s.")
         % {"name": manager.get_username(), "club": club.name},
     )
-    return redirect("director:club_people", pk=club.pk)
+    return redirect("clubs:club_people", pk=club.pk)

@@ -11,6 +11,11 @@
 It prints the URL players type, with a QR code of it in hall mode, then serves
 ``config.wsgi:application`` and logs to stdout. Granian chosen by measurement: see
 the README's "Running a hall".
+
+A worker that dies (killed for memory, a crash) is started again while the others
+go on serving (``respawn_failed_workers``); only one dying again within Granian's
+5.5 s of its restart (a crash loop) stops the whole server, which a supervisor then
+starts again (``deploy/``: systemd's ``Restart=always``).
 """
 
 import copy
@@ -97,6 +102,7 @@ def main() -> None:
         workers=workers,
         blocking_threads=threads,
         backlog=2048,  # connections waiting to be accepted: a hall arriving at once
+        respawn_failed_workers=True,  # one worker's death is not the site's
         log_dictconfig=log_config(),
     ).serve()
 

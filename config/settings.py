@@ -1,7 +1,7 @@
 """Configure the site: SQLite unless DATABASE_URL is set, WhiteNoise for static."""
 
+import ipaddress
 import os
-import secrets
 import socket
 import tempfile
 from datetime import timedelta
@@ -10,9 +10,11 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import lan
+from config.secret_key import key_from_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -32,10 +34,7 @@ def _secret_key() -> str:
     """
     if key := os.environ.get("SECRET_KEY"):
         return key
-    path = BASE_DIR / ".secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-    return path.read_text().strip()
+    return key_from_file(BASE_DIR / ".secret_key")  # the owner's alone (0600)
 
 
 SECRET_KEY = _secret_key()
@@ -101,10 +100,13 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "core",
+    "actionlog",
     "clubs",
     "tournaments",
     "scoring",
+    "phones",
     "standings",
+    "cashdesk",
     "draws",
     "series",
     "scorepad",
@@ -126,6 +128,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A ServiceError a view let through: answered with its status, never a 500.
+    "core.refusals.RefusalMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes requires: it answers a locked-out login with its page.
     "axes.middleware.AxesMiddleware",
@@ -195,10 +199,12 @@ elif _database["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0
     }
     _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
 
+# Redis only saves work: while it is gone the site answers from the database
+# (core.cache: a miss, after 0.25 s at most, and no retry for 2 s).
 if redis_url := os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "core.cache.ResilientRedisCache",
             "LOCATION": redis_url,
         }
     }
@@ -217,19 +223,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# django-axes: 5 failed logins in a row for one username, or from one address, lock
-# that username or address out for 15 minutes (a failure during the lockout starts
-# the 15 minutes again); a successful login clears the count. Directors see
-# registration/lockout.html (429: config.security.lockout_response). Behind
-# HTTPS=1's proxy the address is the one the proxy appends to X-Forwarded-For
-# (core.addresses.client_ip).
+# The reverse proxies in front of the site (addresses or networks, comma-separated:
+# "127.0.0.1,10.0.0.0/8"), whose X-Forwarded-For is believed: the client is the
+# right-most entry none of them appended (core.addresses.client_ip). None by
+# default: the connection's own address counts, and a client that reaches the app
+# port directly cannot make up another one. Behind HTTPS=1's proxy, set it.
+TRUSTED_PROXIES = _env_list("TRUSTED_PROXIES")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _error:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_error}") from None
+
+# django-axes: 5 failed logins in a row for one username from one address pause
+# that username at that address for 15 minutes (a failure during the pause starts
+# the 15 minutes again); the same username from another device still logs in, so
+# nobody can lock a director out from his own device (issue 23). A successful login
+# clears the count; staff lift a pause at /director/locks/. Directors see
+# registration/lockout.html (429: config.security.lockout_response). The address
+# is core.addresses.client_ip's (behind a proxy: TRUSTED_PROXIES).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "core.addresses.client_ip"
@@ -248,7 +267,7 @@ EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "director:home"
+LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "en"
@@ -308,7 +327,7 @@ CONTENT_SECURITY_POLICY = {
 if _env_bool("HTTPS", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
-    SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the proxy's health check
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/$", r"^readyz/$"]  # the proxy's checks
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True

@@ -1,7 +1,11 @@
 """Route the site: public pages, the director's side, score sheets, the API.
 
-The director's pages of several apps share the "director" namespace, so every URL
-name printed or linked before the apps were split still resolves.
+Each app's URL names live in its own namespace (``tournaments``, ``clubs``,
+``draws``, ``scoring``…). The director's pages of those three apps are mounted once
+more in the older "director" namespace, and the desk's advance in "scoring", after
+them: every URL name linked before the namespaces matched the apps still
+resolves to the same address (tests/test_answers_unchanged.py), and a request
+resolves to the app's own namespace first.
 """
 
 from django.contrib import admin
@@ -10,8 +14,9 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from clubs import urls as clubs_urls
-from config import views
+from config import accounts, views
 from draws import urls as draws_urls
+from phones import urls as phones_urls
 from scoring import urls as scoring_urls
 from tournaments import urls as tournaments_urls
 
@@ -22,6 +27,7 @@ sheet_patterns = scoring_urls.urlpatterns + draws_urls.desk_urlpatterns
 
 urlpatterns = [
     path("healthz/", views.healthz, name="healthz"),
+    path("readyz/", views.readyz, name="readyz"),
     # The live and public pages next: every phone in the hall polls them;
     # resolving them first saves walking the director's patterns on each poll.
     path("", include("public.urls_live")),
@@ -44,7 +50,8 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        # Throttled per address and per e-mail, answered as sent (config.accounts).
+        accounts.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(
@@ -65,10 +72,16 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("director/sheets/", include((sheet_patterns, "scoring"))),
+    path("director/", include((tournaments_urls.urlpatterns, "tournaments"))),
+    path("director/", include((clubs_urls.urlpatterns, "clubs"))),
+    path("director/", include((draws_urls.app_urlpatterns, "draws"))),
+    # The older names (aliases): the same addresses, as linked before.
     path("director/", include((director_patterns, "director"))),
     path("print/", include("printing.urls")),
     # Scores entered at the table: the code printed on the sheet opens the table.
-    path("table/", include("scoring.urls_table")),
+    path("table/", include((phones_urls.urlpatterns, "phones"))),
+    path("table/", include("phones.urls")),  # the older "table" names (aliases)
+    path("", include(("cashdesk.urls", "cashdesk"))),  # fees: director and pay
     path("", include("series.urls")),
     path("pad/", include("scorepad.urls")),
     path("api/", include("public.urls_api")),

@@ -24,12 +24,13 @@ from draws.services import (
 )
 from scoring.models import ScoreSheet, TableEvent
 from scoring.services import (
-    EntryError,
+    ResultError,
     sheet_confirm,
     sheet_ensure,
     table_event_add,
 )
 from tournaments.models import Bye, Entry, Game, Round, RoundLog, Seat, Tournament
+from tournaments.round_log import round_log_add
 from tournaments.services import entry_withdraw, tournament_touch
 
 __all__ = ["round_unpublish", "seat_replace", "seat_to_bye", "table_forfeit"]
@@ -96,7 +97,7 @@ def seat_replace(
     found.entry = newcomer
     _retag_tables(rnd, [found.table])
     if withdraw:
-        entry_withdraw(entry=absent)
+        entry_withdraw(entry=absent, by=by)
     change = (
         _("%(new)s (bye) takes the seat of %(old)s at table %(table)d")
         if had_bye
@@ -198,9 +199,9 @@ def table_forfeit(*, round: Round, seat: Seat | int, by, reason: str) -> ScoreSh
             and not rnd.tournament.double_entry
         ):
             sheet = sheet_confirm(sheet=sheet, by=by, version=sheet.version)
-    except EntryError as exc:
+    except ResultError as exc:
         raise ValidationError(exc.message) from exc
-    RoundLog.objects.create(
+    round_log_add(
         round=rnd,
         action=RoundLog.Action.REPAIRED,
         reason=_("Table %(table)d forfeited: %(name)s absent — %(reason)s")
@@ -238,9 +239,7 @@ def round_unpublish(*, round: Round, by, reason: str) -> Round:  # noqa: A002
     rnd.status = Round.Status.DRAFT
     rnd.published_at = None
     rnd.save(update_fields=["status", "published_at"])
-    RoundLog.objects.create(
-        round=rnd, action=RoundLog.Action.UNPUBLISHED, reason=reason, by=by
-    )
+    round_log_add(round=rnd, action=RoundLog.Action.UNPUBLISHED, reason=reason, by=by)
     tournament_touch(tournament=rnd.tournament)
     return rnd
 

@@ -9,6 +9,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cashdesk.selectors import entries_not_drawn
+from core.errors import StateConflict
 from draws.selectors import (
     advance_preview,
     phase_advance_blocker,
@@ -17,7 +19,6 @@ from draws.selectors import (
 )
 from manille import draws as draw_module
 from manille.draws import registry as draw_methods
-from scoring.services import EntryConflict
 from standings.labels import tiebreak_label
 from tournaments import selectors
 from tournaments.models import (
@@ -31,6 +32,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.round_log import round_log_add
 from tournaments.services import tournament_touch
 
 # ------------------------------------------------------------------------- draws
@@ -47,9 +49,14 @@ def _phase_entries(phase: Phase) -> list[Entry]:
         .exclude(pk=phase.pk)
         .exists()
     )
-    entries = Entry.objects.filter(
-        tournament=phase.tournament_id, status=Entry.Status.PRESENT
-    ).select_related("player", "team")
+    entries = (
+        Entry.objects.filter(
+            tournament=phase.tournament_id, status=Entry.Status.PRESENT
+        )
+        # Left out for money: unpaid when only paid entrants are drawn; refunded.
+        .exclude(pk__in=entries_not_drawn(tournament_id=phase.tournament_id))
+        .select_related("player", "team")
+    )
     if not first:
         entries = entries.filter(phase=phase)
     return list(entries)
@@ -204,7 +211,7 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
         status=Round.Status.DRAFT,
     )
     _write_draw(round=rnd, draw=result, phase=phase)
-    RoundLog.objects.create(
+    round_log_add(
         round=rnd,
         action=RoundLog.Action.DRAWN,
         reason=_draw_summary(result, clubs, tournament.club_id),
@@ -262,7 +269,7 @@ def log_change(*, round: Round, action: str, change: str, reason: str, by) -> No
     """Log a change of the draw; a published round's change is a repair, shown."""
     reason = (reason or "").strip()
     if round.status != Round.Status.DRAFT:
-        RoundLog.objects.create(
+        round_log_add(
             round=round,
             action=RoundLog.Action.REPAIRED,
             reason=f"{change} — {reason}" if reason else change,
@@ -270,7 +277,7 @@ def log_change(*, round: Round, action: str, change: str, reason: str, by) -> No
         )
         tournament_touch(tournament=round.tournament)
         return
-    RoundLog.objects.create(
+    round_log_add(
         round=round,
         action=action,
         reason=f"{change} — {reason}" if reason else change,
@@ -311,7 +318,7 @@ def round_redraw(*, round: Round, by, seed: int | None = None) -> Round:
     rnd.draw_method = result.method
     rnd.save(update_fields=["seed", "draw_method"])
     _write_draw(round=rnd, draw=result, phase=rnd.phase)
-    RoundLog.objects.create(
+    round_log_add(
         round=rnd,
         action=RoundLog.Action.REDRAWN,
         reason=_draw_summary(result, clubs, rnd.tournament.club_id),
@@ -447,7 +454,7 @@ def round_publish(*, round: Round, by) -> Round:
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
-    RoundLog.objects.create(round=rnd, action=RoundLog.Action.PUBLISHED, by=by)
+    round_log_add(round=rnd, action=RoundLog.Action.PUBLISHED, by=by)
     tournament_touch(tournament=rnd.tournament)
     return rnd
 
@@ -468,7 +475,7 @@ def phase_advance(*, phase, by):
     blocked = phase_advance_blocker(phase=phase)  # what the pages check too
     if blocked is not None:
         code, message = blocked
-        raise EntryConflict(message, code=code)
+        raise StateConflict(message, code=code)
     rounds = list(Round.objects.filter(phase=phase).order_by("number"))
     result = advance_preview(phase=phase)
     Entry.objects.filter(tournament=tournament, phase=result.next_phase).update(
@@ -491,7 +498,7 @@ def phase_advance(*, phase, by):
                 "b": result.values[1],
             }
         )
-    RoundLog.objects.create(
+    round_log_add(
         round=rounds[-1], action=RoundLog.Action.ADVANCED, by=by, reason=reason
     )
     tournament_touch(tournament=tournament)

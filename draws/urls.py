@@ -1,4 +1,9 @@
-"""Route the director's draw workflow (namespace "director")."""
+"""Route the director's draw workflow (namespace "draws").
+
+``config.urls`` mounts these under ``director/``, and once more in the older
+"director" namespace (with the results desk's ``scoring:phase_advance``), whose
+names pages printed and linked before the namespaces matched the apps.
+"""
 
 from django.urls import path
 
@@ -53,4 +58,13 @@ urlpatterns = [
 # last round shows the cut and advances the qualifiers.
 desk_urlpatterns = [
     path("round/<int:round_id>/advance/", views.phase_advance, name="phase_advance"),
+]
+
+# The draws namespace holds both: the desk's address is under director/sheets/.
+app_urlpatterns = urlpatterns + [
+    path(
+        "sheets/round/<int:round_id>/advance/",
+        views.phase_advance,
+        name="desk_advance",
+    ),
 ]

@@ -27,6 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from core.errors import InvalidInput
 from core.folding import sort_key as name_sort_key
 from core.languages import event_language
 
@@ -62,8 +63,14 @@ def register_fonts() -> None:
     )
 
 
-class PdfError(Exception):
-    """A request for a document that cannot be printed; the message is translated."""
+class PdfError(InvalidInput):
+    """A request for a document that cannot be printed; the message is translated.
+
+    A refusal of the family: a view lets it through and ``core.refusals`` answers
+    it as text with a 400, as the print views always have.
+    """
+
+    status = 400
 
 
 # ---------------------------------------------------------------------- text fit

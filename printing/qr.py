@@ -40,13 +40,13 @@ def sheet_entry_url(*, table_id: int, base_url: str) -> str:
 
 def table_page_url(*, code: str, base_url: str) -> str:
     """Return the absolute address of a table's own page (its code), for the QR."""
-    path = reverse("table:page", kwargs={"code": code})
+    path = reverse("phones:page", kwargs={"code": code})
     return public_url(path, base_url=base_url)
 
 
 def table_enter_url(*, base_url: str) -> str:
     """Return the address where a player types the table's code by hand."""
-    return public_url(reverse("table:enter"), base_url=base_url)
+    return public_url(reverse("phones:enter"), base_url=base_url)
 
 
 def draw_qr(

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from printing import draw, poster, results, sheets, standings
+from printing import checkin_list, draw, poster, results, sheets, standings
 from printing import series as series_module
 from printing.base import Choice
 from series.models import Series
@@ -187,9 +187,26 @@ class Poster(Document):
         return _filename(tournament, "poster")
 
 
+class CheckinList(Document):
+    """The check-in list: each entrant's fee, a payment QR code for the unpaid."""
+
+    identifier = "checkin_list"
+    verbose_name = gettext_lazy("Check-in list with payment QR codes")
+    directors_only = True
+    needs_round = False
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return checkin_list.checkin_list_pdf(tournament=tournament, lang=lang)
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "checkin-list")
+
+
 DOCUMENTS: dict[str, Document] = {
     d.identifier: d
-    for d in (ScoreSheets(), Draw(), Standings(), TableResults(), Poster())
+    for d in (
+        ScoreSheets(), Draw(), Standings(), TableResults(), Poster(), CheckinList()
+    )
 }
 
 

@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak
 
+from phones.services import table_codes_ensure
 from printing.base import (
     FONT,
     FONT_BOLD,
@@ -29,7 +30,6 @@ from printing.base import (
 from printing.qr import draw_qr, sheet_entry_url, table_enter_url, table_page_url
 from printing.rounddata import draft_mark, printed_round, round_label
 from printing.sheet_grid import DealGrid
-from scoring.services import table_codes_ensure
 from standings.rounds import RoundTable
 from tournaments.models import Round, Tournament
 

@@ -94,7 +94,7 @@ def standings_as_of(
 ) -> tuple[str, str]:
     """Return the list's subtitle and its note: how far the counted results go.
 
-    The projector's words (``public.views.live``): "after round 2" counts rounds
+    The projector's words (``public.views.projector``): "after round 2" counts rounds
     1..2 in full; while a round is under way the list is provisional and says how
     much of it counts ("Round 3: 1 of 144 tables counted so far."). ``after_round``
     is the round asked for (None: all of them); "final" only once every planned

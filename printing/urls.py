@@ -44,6 +44,12 @@ urlpatterns = [
         name="standings",
     ),
     path(
+        "<slug:slug>/checkin-list.pdf",
+        print_document,
+        {"identifier": "checkin_list"},
+        name="checkin_list",
+    ),
+    path(
         "<slug:slug>/poster.pdf",
         print_document,
         {"identifier": "poster"},

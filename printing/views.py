@@ -4,12 +4,11 @@ import io
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpResponseBadRequest
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
 from core.languages import event_language_activate
-from printing.base import PdfError
 from printing.qr import site_url
 from printing.registry import document, series_document
 from series.selectors import series_for_reader
@@ -25,10 +24,6 @@ def _pdf_response(data: bytes, filename: str) -> FileResponse:
     )
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-def _bad_request(message: str) -> HttpResponseBadRequest:
-    return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
 
 
 def _readable_tournament(request, slug: str) -> tuple[Tournament, bool]:
@@ -62,22 +57,23 @@ def print_document(request, slug: str, number: int | None = None, *, identifier:
             return redirect_to_login(request.get_full_path())
         if not user_can_direct(user=request.user, tournament=tournament):
             raise PermissionDenied
-        rnd = get_object_or_404(Round, tournament=tournament, number=number)
+        rnd = None
+        if doc.needs_round or number:
+            rnd = get_object_or_404(Round, tournament=tournament, number=number)
     else:
         tournament, directs = _readable_tournament(request, slug)
         needed = doc.needs_round or number
         rnd = _readable_round(tournament, number, directs) if needed else None
-    try:
-        options = doc.clean(tournament=tournament, params=request.GET)
-        data = doc.render(
-            tournament=tournament,
-            round=rnd,
-            options=options,
-            lang=get_language(),
-            base_url=site_url(request=request),
-        )
-    except PdfError as exc:
-        return _bad_request(str(exc))
+    # A bad option or a round that cannot be printed raises PdfError: a refusal
+    # that core.refusals answers as text with a 400.
+    options = doc.clean(tournament=tournament, params=request.GET)
+    data = doc.render(
+        tournament=tournament,
+        round=rnd,
+        options=options,
+        lang=get_language(),
+        base_url=site_url(request=request),
+    )
     name = doc.filename(tournament=tournament, round=rnd, options=options)
     return _pdf_response(data, name)
 

@@ -4,7 +4,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -12,9 +12,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from clubs.access import user_edits_everyone, user_is_director
-from clubs.forms import add_errors
-from core.errors import ServiceError, StateConflict
+from core.errors import StateConflict
 from core.params import parse_id
+from core.refusals import refused_as_message, refused_on_form
 from scorepad import selectors, services
 from scorepad.access import check_can_use_pad, pad_clubs
 from scorepad.forms import PadDealForm, PadGameForm, UndoForm, member_choices
@@ -47,14 +47,6 @@ def _game(request, pk) -> PadGame:
         raise Http404(_("No such game."))
     check_can_use_pad(user=request.user, club=game.club)
     return game
-
-
-def _service_error(form, exc: ValidationError) -> None:
-    field = getattr(exc, "field", None)
-    if isinstance(exc, ServiceError) and field in form.fields:
-        form.add_error(field, exc.messages)
-    else:
-        add_errors(form, exc)
 
 
 @pad_user_required
@@ -104,7 +96,7 @@ def game_new(request):
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            try:
+            with refused_on_form(form) as refused:
                 game = services.pad_game_create(
                     club=form.cleaned_data["club"],
                     variant=form.cleaned_data["variant"],
@@ -112,11 +104,8 @@ def game_new(request):
                     house=form.house(),
                     by=request.user,
                 )
-            except ServiceError as exc:
-                _service_error(form, exc)
-                status = exc.status
-            else:
                 return redirect(game)
+            status = refused.status
     return render(
         request,
         "scorepad/new.html",
@@ -145,25 +134,24 @@ def game_play(request, pk):
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            try:
+            with (
+                refused_on_form(form) as refused,
+                refused_as_message(request, only=StateConflict) as conflict,
+            ):
                 services.pad_deal_add(
                     game=game,
                     deal=form.payload(),
                     by=request.user,
                     number=form.number(),
                 )
-            except StateConflict as exc:
+                return redirect(game)
+            status = refused.status
+            if conflict:
                 # Show the game as it is now, with an empty form for the next deal.
-                messages.error(request, str(exc))
-                status = exc.status
+                status = conflict.status
                 game.refresh_from_db()
                 view = selectors.pad_view(game=game)
                 form = _deal_form(game, view)
-            except ServiceError as exc:
-                _service_error(form, exc)
-                status = exc.status
-            else:
-                return redirect(game)
     return render(
         request,
         "scorepad/game.html",
@@ -184,13 +172,12 @@ def deal_undo(request, pk):
     game = _game(request, pk)
     form = UndoForm(request.POST)
     shown = form.cleaned_data["number"] if form.is_valid() else None
-    try:
+    with refused_as_message(request):
         number = services.pad_deal_undo(game=game, by=request.user, number=shown)
-    except StateConflict as exc:
-        messages.error(request, str(exc))
-        return redirect(game)
-    if number is None:
-        messages.warning(request, _("There is no deal to undo."))
-    else:
-        messages.success(request, _("Deal %(number)s taken back.") % {"number": number})
+        if number is None:
+            messages.warning(request, _("There is no deal to undo."))
+        else:
+            messages.success(
+                request, _("Deal %(number)s taken back.") % {"number": number}
+            )
     return redirect(game)

@@ -13,9 +13,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.params import parse_id
+from core.refusals import caught
 from scoring import forms, selectors, services
 from scoring.models import ScoreSheet
-from scoring.services import EntryError, SheetConflict
+from scoring.services import ResultError, SheetConflict
+from scoring.table_entry import table_entry
 from scoring.tables import RoundDeskTable
 from tournaments.models import Round, Table, Tournament
 from tournaments.selectors import user_can_direct
@@ -67,12 +69,12 @@ def _deal_form(table: Table, data=None, initial=None) -> forms.DealForm:
 
 def _mode_refusal(request, table, copy, *, deals=False, totals=False, **kwargs):
     """Refuse an entry the tournament's mode does not take, before reading it."""
-    try:
+    with _caught() as refusal:
         services.entry_mode_check(
             tournament=table.round.tournament, deals=deals, totals=totals
         )
-    except EntryError as exc:
-        return _refused(request, table, copy, exc, **kwargs)
+    if refusal:
+        return _refused(request, table, copy, refusal.error, **kwargs)
     return None
 
 
@@ -227,7 +229,7 @@ def _table_entry(table: Table, sheet: ScoreSheet) -> dict | None:
     tournament = table.round.tournament
     if tournament.result_entry == Tournament.ResultEntry.DESK:
         return None
-    codes = services.table_codes_ensure(round=table.round)
+    codes = table_entry().codes(round=table.round)
     return {
         "code": codes.get(table.number),
         "state": sheet.table_state,
@@ -241,6 +243,12 @@ def _saved(request, table: Table, copy: int, saved):
     if _is_htmx(request):
         return _render_sheet(request, table, copy=copy, saved=saved)
     return HttpResponseRedirect(_sheet_url(table, copy))
+
+
+def _caught():
+    """A block whose refusal (a result refused, the sheet changed meanwhile) the
+    view then answers with the sheet page (``_refused``)."""
+    return caught(ResultError, SheetConflict)
 
 
 def _refused(request, table, copy, exc, form=None, **kwargs):
@@ -338,7 +346,7 @@ def deal_save(request, table_id: int):
         return _render_sheet(
             request, table, copy=copy, status=422, deal_form=form, error=error
         )
-    try:
+    with _caught() as refusal:
         saved = services.deal_record(
             sheet=table.sheet,
             game=form.cleaned_data["game"],
@@ -351,8 +359,8 @@ def deal_save(request, table_id: int):
             # The desk's queue sends one with every deal; a plain form post none.
             key=request.POST.get("key") or None,
         )
-    except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, copy, exc, form, deal_form=form)
+    if refusal:
+        return _refused(request, table, copy, refusal.error, form, deal_form=form)
     return _saved(request, table, copy, saved)
 
 
@@ -376,7 +384,7 @@ def deal_delete(request, table_id: int):
             status=422,
             error=_("Choose a deal to remove."),
         )
-    try:
+    with _caught() as refusal:
         saved = services.deal_delete(
             sheet=table.sheet,
             game=form.cleaned_data["game"],
@@ -386,11 +394,13 @@ def deal_delete(request, table_id: int):
             copy=copy,
             reason=form.cleaned_data.get("reason", ""),
         )
-    except (EntryError, SheetConflict) as exc:
+    if refusal:
         # The deal stays open for editing, a missing reason next to its box.
         deal_form = _deal_form(table, data=request.POST)
         deal_form.is_valid()
-        return _refused(request, table, copy, exc, deal_form, deal_form=deal_form)
+        return _refused(
+            request, table, copy, refusal.error, deal_form, deal_form=deal_form
+        )
     return _saved(request, table, copy, saved)
 
 
@@ -414,7 +424,7 @@ def totals_save(request, table_id: int):
         return _render_sheet(
             request, table, copy=copy, status=422, totals_forms=totals_forms
         )
-    try:
+    with _caught() as refusal:
         saved = services.game_totals_record(
             sheet=table.sheet,
             game=form.cleaned_data["game"],
@@ -424,8 +434,10 @@ def totals_save(request, table_id: int):
             copy=copy,
             reason=form.cleaned_data.get("reason", ""),
         )
-    except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, copy, exc, form, totals_forms=totals_forms)
+    if refusal:
+        return _refused(
+            request, table, copy, refusal.error, form, totals_forms=totals_forms
+        )
     return _saved(request, table, copy, saved)
 
 
@@ -446,7 +458,7 @@ def event_add(request, table_id: int):
     if not form.is_valid():
         return _render_sheet(request, table, copy=1, status=422, event_form=form)
     data = form.cleaned_data
-    try:
+    with _caught() as refusal:
         saved = services.table_event_add(
             sheet=table.sheet,
             game=data["game"],
@@ -457,8 +469,8 @@ def event_add(request, table_id: int):
             by=request.user,
             version=version,
         )
-    except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, 1, exc, form, event_form=form)
+    if refusal:
+        return _refused(request, table, 1, refusal.error, form, event_form=form)
     return _saved(request, table, 1, saved)
 
 
@@ -474,7 +486,7 @@ def event_remove(request, table_id: int):
         return _render_sheet(
             request, table, copy=1, status=422, error=_("Choose an event to remove.")
         )
-    try:
+    with _caught() as refusal:
         saved = services.table_event_remove(
             sheet=table.sheet,
             event=form.cleaned_data["event"],
@@ -482,8 +494,8 @@ def event_remove(request, table_id: int):
             version=version,
             reason=form.cleaned_data.get("reason", ""),
         )
-    except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, 1, exc)
+    if refusal:
+        return _refused(request, table, 1, refusal.error)
     return _saved(request, table, 1, saved)
 
 
@@ -494,10 +506,10 @@ def sheet_confirm(request, table_id: int):
     version = _version(request)
     if version is None:
         return _bad_version(request, table, 1)
-    try:
+    with _caught() as refusal:
         services.sheet_confirm(sheet=table.sheet, by=request.user, version=version)
-    except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, 1, exc)
+    if refusal:
+        return _refused(request, table, 1, refusal.error)
     messages.success(request, _("%(table)s is confirmed.") % {"table": table})
     # Keyboard first: go straight on to the next sheet not entered (the pile of
     # paper), then to the next one still to confirm, then back to the desk.
@@ -525,10 +537,10 @@ def sheet_take_over(request, table_id: int):
         return _bad_version(request, table, 1)
     give_back = request.POST.get("action") == "give_back"
     service = services.sheet_give_back if give_back else services.sheet_take_over
-    try:
+    with _caught() as refusal:
         saved = service(sheet=table.sheet, by=request.user, version=version)
-    except (EntryError, SheetConflict) as exc:
-        return _refused(request, table, 1, exc)
+    if refusal:
+        return _refused(request, table, 1, refusal.error)
     if not _is_htmx(request):  # htmx shows the sheet's new state at once
         if give_back:
             message = _("%(table)s is back with its table.")
@@ -596,10 +608,12 @@ def round_desk(request, round_id: int):
 @require_POST
 def round_close(request, round_id: int):
     rnd = _round_for(request, round_id)
-    try:
+    with _caught() as refusal:
         services.round_close(round=rnd, by=request.user)
-    except EntryError as exc:
-        return _render_desk(request, rnd, status=exc.status, error=exc.message)
+    if refusal:
+        return _render_desk(
+            request, rnd, status=refusal.error.status, error=refusal.error.message
+        )
     messages.success(request, _("%(round)s is closed.") % {"round": rnd})
     return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
 
@@ -611,13 +625,17 @@ def round_reopen(request, round_id: int):
     form = forms.ReasonForm(request.POST)
     if not form.is_valid():
         return _render_desk(request, rnd, status=422, reopen_form=form)
-    try:
+    with _caught() as refusal:
         services.round_reopen(
             round=rnd, by=request.user, reason=form.cleaned_data["reason"]
         )
-    except EntryError as exc:
+    if refusal:
         return _render_desk(
-            request, rnd, status=exc.status, reopen_form=form, error=exc.message
+            request,
+            rnd,
+            status=refusal.error.status,
+            reopen_form=form,
+            error=refusal.error.message,
         )
     messages.success(request, _("%(round)s is open again.") % {"round": rnd})
     return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))

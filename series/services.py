@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from actionlog.services import action_record, field_values
 from clubs.access import can_manage_club
 from clubs.models import Club, Player
 from core.slugs import SLUG_TAKEN, save_or_refuse, slug_from_name
@@ -84,6 +85,16 @@ def _save(series: Series) -> Series:
     return save_or_refuse(series, refusal={"slug": SLUG_TAKEN})
 
 
+# The settings the action log compares, in the model's order.
+LOGGED_FIELDS = [f.name for f in Series._meta.fields if f.name in SERIES_FIELDS]
+
+
+def _logged(series: Series, *, by, action: str, **record):
+    """Record a series' write on its club's History page; return the series."""
+    action_record(by=by, action=action, club=series.club_id, target=series, **record)
+    return series
+
+
 @transaction.atomic
 def series_create(*, by, **fields) -> Series:
     """Create a series; a club's series only by its managers (or staff)."""
@@ -93,7 +104,14 @@ def series_create(*, by, **fields) -> Series:
         fields["slug"] = series_slug_from_name(name=fields.get("name") or "")
     if fields.get("best_of") == "":
         fields["best_of"] = None
-    return _save(Series(**fields))
+    series = _save(Series(**fields))
+    return _logged(
+        series,
+        by=by,
+        action="series.created",
+        before=field_values(Series(), LOGGED_FIELDS),
+        after=field_values(series, LOGGED_FIELDS),
+    )
 
 
 @transaction.atomic
@@ -106,9 +124,20 @@ def series_update(*, series: Series, by, **fields) -> Series:
         _check_may_organise(by=by, club=fields["club"])
     if "slug" in fields and not fields["slug"]:
         fields["slug"] = series.slug  # left empty: the address stays
+    before = field_values(series, LOGGED_FIELDS)
+    left = series.club_id
     for key, value in fields.items():
         setattr(series, key, value)
-    return _save(series)
+    series = _save(series)
+    action_record(
+        by=by,
+        action="series.changed",
+        club=series.club_id or left,
+        target=series,
+        before=before,
+        after=field_values(series, LOGGED_FIELDS),
+    )
+    return series
 
 
 @transaction.atomic
@@ -123,9 +152,17 @@ def series_event_add(*, series: Series, tournament: Tournament, by) -> SeriesEve
             _("%(event)s is in this series already.") % {"event": tournament.name}
         )
     last = SeriesEvent.objects.filter(series=series).aggregate(n=Max("order"))["n"]
-    return SeriesEvent.objects.create(
+    event = SeriesEvent.objects.create(
         series=series, tournament=tournament, order=(last or 0) + 1
     )
+    _logged(
+        series,
+        by=by,
+        action="series.event_added",
+        tournament=tournament,
+        after={"event": tournament.name},
+    )
+    return event
 
 
 @transaction.atomic
@@ -140,6 +177,13 @@ def series_event_remove(*, series: Series, tournament: Tournament, by) -> None:
         raise ValidationError(
             _("%(event)s is not in this series.") % {"event": tournament.name}
         )
+    _logged(
+        series,
+        by=by,
+        action="series.event_removed",
+        tournament=tournament,
+        before={"event": tournament.name},
+    )
 
 
 def _evening_name(series: Series, number: int) -> str:
@@ -161,7 +205,7 @@ def _copied_phases(last: Tournament | None) -> list[dict] | None:
     return rows or None
 
 
-def _register_club(tournament: Tournament, club: Club) -> None:
+def _register_club(tournament: Tournament, club: Club, by) -> None:
     """Register the club's members, and each member's fixed substitute in his place.
 
     A substitute who is a member himself, or stands in for several members who are
@@ -170,7 +214,7 @@ def _register_club(tournament: Tournament, club: Club) -> None:
     members = list(Player.objects.filter(club=club).order_by("last_name", "first_name"))
     member_ids = {m.pk for m in members}
     for member in members:
-        tournament_services.entry_register(tournament=tournament, player=member)
+        tournament_services.entry_register(tournament=tournament, player=member, by=by)
     substitutes: dict[int, Player] = {}
     plays_for: dict[int, int] = {}
     for member in members:
@@ -182,7 +226,7 @@ def _register_club(tournament: Tournament, club: Club) -> None:
         substitutes = Player.objects.in_bulk(list(plays_for))
     for sub_id, member_id in plays_for.items():
         entry = tournament_services.entry_register(
-            tournament=tournament, player=substitutes[sub_id]
+            tournament=tournament, player=substitutes[sub_id], by=by
         )
         # The tournaments' services have no setter for this one field.
         Entry.objects.filter(pk=entry.pk).update(plays_for_id=member_id)
@@ -216,11 +260,18 @@ def evening_new(*, series: Series, by, date: datetime.date | None = None) -> Tou
         **fields,
     )
     if series.club is not None:
-        _register_club(tournament, series.club)
+        _register_club(tournament, series.club, by)
     last_order = SeriesEvent.objects.filter(series=series).aggregate(n=Max("order"))[
         "n"
     ]
     SeriesEvent.objects.create(
         series=series, tournament=tournament, order=(last_order or 0) + 1
+    )
+    _logged(
+        series,
+        by=by,
+        action="series.evening_opened",
+        tournament=tournament,
+        after={"event": tournament.name},
     )
     return tournament

@@ -43,6 +43,17 @@ def _fast_password_hasher(settings):
 
 
 @pytest.fixture(autouse=True)
+def _pinned_personal_codes(monkeypatch):
+    """Draw the personal codes a test hands out from a seeded generator: the
+    same codes in every run (issue 23 §6; ``tournaments.personal_codes``)."""
+    import random
+
+    from tournaments import personal_codes
+
+    monkeypatch.setattr(personal_codes, "_random", random.Random(23))
+
+
+@pytest.fixture(autouse=True)
 def _factory_sequences_from_zero():
     """Number each test's factory-made names and slugs from 0 (Peeters0, Club 0,
     tournament-0, …), whatever ran before it in its process.
@@ -172,10 +183,10 @@ def pinned_table_codes(monkeypatch):
     """
     from itertools import product
 
-    from scoring.services import table_entry
+    from phones.services import codes
 
-    codes = ("QX" + "".join(p) for p in product("23456789", repeat=4))
-    monkeypatch.setattr(table_entry, "_new_code", lambda: next(codes))
+    pinned = ("QX" + "".join(p) for p in product("23456789", repeat=4))
+    monkeypatch.setattr(codes, "_new_code", lambda: next(pinned))
 
 
 # --- Live standings and public pages ---

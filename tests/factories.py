@@ -53,6 +53,13 @@ class PhaseFactory(factory.django.DjangoModelFactory):
     rounds = 3
 
 
+def personal_code_for(n: int) -> str:
+    """The n-th entry's personal code, pinned: K222, K223, … (a test knows it)."""
+    alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+    digits = [alphabet[n // 31**2 % 31], alphabet[n // 31 % 31], alphabet[n % 31]]
+    return "K" + "".join(digits)
+
+
 class EntryFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Entry
@@ -60,6 +67,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)
     status = Entry.Status.PRESENT
+    personal_code = factory.Sequence(personal_code_for)
 
 
 class TeamEntryFactory(EntryFactory):

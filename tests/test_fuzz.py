@@ -76,10 +76,10 @@ def test_no_request_answers_500_or_writes_when_refused(world, db, shard):
     deep = {
         "scoring:deal_save",
         "scoring:totals_save",
-        "director:import",
-        "director:round_swap",
-        "director:tournament_edit",
-        "director:entry_add",
+        "tournaments:import",
+        "draws:round_swap",
+        "tournaments:tournament_edit",
+        "tournaments:entry_add",
     }
     assert deep <= set(fuzzer.forms), sorted(deep - set(fuzzer.forms))
     assert report.fingerprints > 0 and report.statuses[302] > 0, summary

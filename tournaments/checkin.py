@@ -15,9 +15,11 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import ngettext
 
+from actionlog.services import action_record
 from core import folding
 from tournaments.models import Entry, Tournament
 from tournaments.names import entrant_club, entrant_name
+from tournaments.personal_codes import entry_codes_ensure
 from tournaments.versioning import tournaments_touch
 
 # A pasted list holds at most this many lines (a hall holds a few hundred).
@@ -61,6 +63,7 @@ class CheckinRow:
     words: frozenset[str] = field(default=frozenset())
     keys: frozenset[str] = field(default=frozenset())  # the whole name, squashed
     text: str = ""  # folded, words in order: what a partial search looks through
+    personal_code: str = ""  # handed out at check-in (tournaments.personal_codes)
 
     @property
     def status_label(self) -> str:
@@ -83,6 +86,7 @@ _ROW_FIELDS = (
     "team__player_one__last_name",
     "team__player_two__first_name",
     "team__player_two__last_name",
+    "personal_code",
 )
 
 
@@ -110,6 +114,7 @@ def _row(values: tuple, *, search: bool = True) -> CheckinRow:
         members=members,
         club=entrant_club(club, short),
         number=number or "",
+        personal_code=values[15],
     )
     if not search:
         return row
@@ -267,7 +272,7 @@ class CheckinResult:
 
 
 @transaction.atomic
-def entries_check_in(*, tournament: Tournament, entry_ids) -> CheckinResult:
+def entries_check_in(*, tournament: Tournament, entry_ids, by=None) -> CheckinResult:
     """Mark these entrants present; the withdrawn stay withdrawn.
 
     Ids of another tournament are ignored. Returns who changed, for an undo.
@@ -282,21 +287,28 @@ def entries_check_in(*, tournament: Tournament, entry_ids) -> CheckinResult:
     waiting = entries.filter(status=Entry.Status.REGISTERED)
     changed = sorted(waiting.values_list("id", flat=True))
     waiting.filter(pk__in=changed).update(status=Entry.Status.PRESENT)
+    entry_codes_ensure(tournament=tournament)
     if changed:
+        action_record(
+            by=by,
+            action="entries.present",
+            tournament=tournament,
+            after={"entrants": len(changed)},
+        )
         tournaments_touch(tournament_ids=[tournament.pk])
     return CheckinResult(
         changed=changed, already=counts["already"], withdrawn=counts["withdrawn"]
     )
 
 
-def entries_all_present(*, tournament: Tournament) -> CheckinResult:
+def entries_all_present(*, tournament: Tournament, by=None) -> CheckinResult:
     """Mark every entrant not yet checked in present (the withdrawn stay out)."""
     ids = Entry.objects.filter(tournament=tournament).values_list("id", flat=True)
-    return entries_check_in(tournament=tournament, entry_ids=list(ids))
+    return entries_check_in(tournament=tournament, entry_ids=list(ids), by=by)
 
 
 @transaction.atomic
-def entries_check_in_undo(*, tournament: Tournament, entry_ids) -> int:
+def entries_check_in_undo(*, tournament: Tournament, entry_ids, by=None) -> int:
     """Undo a check-in: these entrants, if still present, are not checked in again.
 
     Returns how many went back. Ids of another tournament are ignored.
@@ -307,6 +319,12 @@ def entries_check_in_undo(*, tournament: Tournament, entry_ids) -> int:
         tournament=tournament, pk__in=ids, status=Entry.Status.PRESENT
     ).update(status=Entry.Status.REGISTERED)
     if count:
+        action_record(
+            by=by,
+            action="entries.absent",
+            tournament=tournament,
+            after={"entrants": count},
+        )
         tournaments_touch(tournament_ids=[tournament.pk])
     return count
 

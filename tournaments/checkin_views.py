@@ -22,7 +22,7 @@ ACTIONS = ("present", "absent", "withdraw")
 
 
 def _entries_url(tournament, entry_id: int | None = None) -> str:
-    url = reverse("director:entries", kwargs={"slug": tournament.slug})
+    url = reverse("tournaments:entries", kwargs={"slug": tournament.slug})
     return url + (f"#e{entry_id}" if entry_id else "")
 
 
@@ -185,7 +185,7 @@ def entries_all_present(request, tournament):
         result = checkin.entries_all_present(tournament=tournament)
         _remember_undo(request, tournament, result)
         messages.success(request, checkin.checkin_summary(result=result))
-        return redirect("director:entries", slug=tournament.slug)
+        return redirect("tournaments:entries", slug=tournament.slug)
     return render(
         request,
         "tournaments/director/all_present.html",
@@ -209,7 +209,7 @@ def entries_by_list(request, tournament):
                 result = checkin.entries_check_in(tournament=tournament, entry_ids=ids)
                 _remember_undo(request, tournament, result)
                 messages.success(request, checkin.checkin_summary(result=result))
-                return redirect("director:entries", slug=tournament.slug)
+                return redirect("tournaments:entries", slug=tournament.slug)
             form.add_error(None, _("Tick at least one entrant to mark present."))
         lines = checkin.checkin_list_preview(
             tournament=tournament, text=form.cleaned_data["text"]
@@ -257,4 +257,4 @@ def entries_undo(request, tournament):
             )
             % {"count": count},
         )
-    return redirect("director:entries", slug=tournament.slug)
+    return redirect("tournaments:entries", slug=tournament.slug)

@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from actionlog.services import acting, action_record
 from clubs import selectors as club_selectors
 from clubs.models import Club, Player
 from clubs.tabular import (
@@ -244,7 +245,7 @@ class _Rollback(Exception):
 
 
 def registrations_import(
-    *, tournament: Tournament, csv_text: str, commit: bool
+    *, tournament: Tournament, csv_text: str, commit: bool, by=None
 ) -> ImportResult:
     """Read registrations from CSV; with ``commit`` write them, all or nothing.
 
@@ -267,9 +268,21 @@ def registrations_import(
     try:
         with transaction.atomic():
             Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-            _apply_rows(tournament, rows, result)
+            with acting(by):
+                _apply_rows(tournament, rows, result)
             if not result.ok:
                 raise _Rollback
+            action_record(
+                by=by,
+                action="entries.imported",
+                tournament=tournament,
+                after={
+                    "created_entries": result.created_entries,
+                    "created_players": result.created_players,
+                    "created_teams": result.created_teams,
+                    "created_clubs": result.created_clubs,
+                },
+            )
             tournament_touch(tournament=tournament)
     except _Rollback:
         pass
@@ -297,6 +310,7 @@ def registration_add(
     team: str = "",
     partner_first_name: str = "",
     partner_last_name: str = "",
+    by=None,
 ) -> Entry:
     """Register one player (or, for pairs, one team of two) typed by the director.
 
@@ -344,7 +358,7 @@ def registration_add(
     if any(r.skip for r in rows):
         raise ValidationError(_("This entrant is registered already."))
     result = ImportResult(rows=rows)
-    with transaction.atomic():
+    with transaction.atomic(), acting(by):
         entries = _apply_rows(tournament, rows, result)
         tournament_touch(tournament=tournament)
     return entries[0]

@@ -1,4 +1,8 @@
-"""Show the round history's stored lines in the reader's language.
+"""Write a round's history, and show its stored lines in the reader's language.
+
+Every line of a round's history (``RoundLog``) is written by ``round_log_add``,
+which files the same line in the action log (``actionlog``), so a tournament's
+History page shows the rounds' history with every other write.
 
 The draw services write a round's history (``RoundLog.reason``) as text, in the
 language of the director who acted, and a page in another language would show it
@@ -14,6 +18,9 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
+
+from actionlog.services import action_record
+from tournaments.models import Round, RoundLog
 
 # The messages of draws/services.py and draws/repair.py that end up in a round's
 # history, as written there (a test checks each one is still written there).
@@ -112,3 +119,21 @@ def round_log_text(*, text: str) -> str:
         if said is not None:
             return said + join + reason  # the director's reason, as typed
     return _known(text) or text
+
+
+def round_log_add(*, round: Round, action: str, by, reason: str = "") -> RoundLog:  # noqa: A002
+    """Write a line of ``round``'s history (a ``RoundLog.Action``) and log it.
+
+    Call it inside the service's transaction, as ``action_record``.
+    """
+    action = RoundLog.Action(action)
+    line = RoundLog.objects.create(round=round, action=action, reason=reason, by=by)
+    action_record(
+        by=by,
+        action=f"round.{action.value}",
+        tournament=round.tournament_id,
+        target=round,
+        target_text=str(round.number),
+        note=reason,
+    )
+    return line

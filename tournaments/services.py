@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from actionlog.services import action_record, field_values
 from clubs.models import Player, Team
 from core.slugs import SLUG_TAKEN, save_or_refuse, slug_from_name
 from manille import draws as draw_module
@@ -20,6 +21,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.personal_codes import entry_codes_ensure
 from tournaments.versioning import tournament_touch, tournaments_touch
 
 TOURNAMENT_FIELDS = {
@@ -30,6 +32,8 @@ TOURNAMENT_FIELDS = {
     and not f.many_to_many
     and f.name not in {"id", "version", "created_at"}
 }
+# The settings the action log compares, in the form's order.
+LOGGED_FIELDS = [f.name for f in Tournament._meta.fields if f.name in TOURNAMENT_FIELDS]
 
 
 # -------------------------------------------------------------------- tournaments
@@ -125,6 +129,14 @@ def tournament_create(*, by, phases: list[dict] | None = None, **fields) -> Tour
     save_or_refuse(tournament, refusal={"slug": SLUG_TAKEN})
     if by is not None:
         tournament.directors.add(by)
+    action_record(
+        by=by,
+        action="tournament.created",
+        tournament=tournament,
+        target=tournament,
+        before=field_values(Tournament(), LOGGED_FIELDS),
+        after=field_values(tournament, LOGGED_FIELDS),
+    )
     rows = phases if phases else _default_phases(tournament)
     phases_save(tournament=tournament, rows=rows, by=by)
     return tournament
@@ -165,18 +177,35 @@ def tournament_update(
         )
     if "slug" in fields and not fields["slug"]:
         fields["slug"] = tournament.slug  # left empty: the address stays
+    before = field_values(tournament, LOGGED_FIELDS)
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean_tournament(tournament)
     save_or_refuse(tournament, refusal={"slug": SLUG_TAKEN})
+    action_record(
+        by=by,
+        action="tournament.changed",
+        tournament=tournament,
+        target=tournament,
+        before=before,
+        after=field_values(tournament, LOGGED_FIELDS),
+    )
     if phases is not None:
         phases_save(tournament=tournament, rows=phases, by=by)
     tournament_touch(tournament=tournament)
     return tournament
 
 
+@transaction.atomic
 def tournament_add_director(*, tournament: Tournament, user, by) -> None:
     tournament.directors.add(user)
+    action_record(
+        by=by,
+        action="tournament.director_added",
+        tournament=tournament,
+        target=tournament,
+        after={"director": user.get_username()},
+    )
 
 
 # ------------------------------------------------------------------------ phases
@@ -235,6 +264,7 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
     kept: list[Phase] = []
     deleted: list[Phase] = []
     seen: set[int] = set()
+    was: dict[int, dict] = {}  # each changed phase's fields before, for the log
     for row in rows:
         row = dict(row)
         phase_id = row.pop("id", None)
@@ -256,6 +286,8 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
                 )
             deleted.append(phase)
             continue
+        if phase.pk is not None:
+            was[phase.pk] = field_values(phase, PHASE_FIELDS)
         for key, value in row.items():
             if key not in PHASE_FIELDS:
                 raise TypeError(f"unknown phase field: {key}")
@@ -273,12 +305,28 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
     if not kept:
         raise ValidationError(_("A tournament needs at least one phase."))
     for phase in deleted:
+        action_record(
+            by=by,
+            action="phase.removed",
+            tournament=tournament,
+            target=phase,
+            before=field_values(phase, PHASE_FIELDS),
+        )
         phase.delete()
     Phase.objects.filter(tournament=tournament).update(order=F("order") + 1000)
     for order, phase in enumerate(kept, start=1):
         phase.order = order
         phase.full_clean(exclude=["tournament"], validate_unique=False)
+        new = phase.pk is None
         phase.save()
+        action_record(
+            by=by,
+            action="phase.added" if new else "phase.changed",
+            tournament=tournament,
+            target=phase,
+            before=None if new else was[phase.pk],
+            after=field_values(phase, PHASE_FIELDS),
+        )
     tournament_touch(tournament=tournament)
     return kept
 
@@ -293,6 +341,7 @@ def entry_register(
     player: Player | None = None,
     team: Team | None = None,
     late: bool = False,
+    by=None,
 ) -> Entry:
     """Register a player (individual format) or a team (pairs) in a tournament.
 
@@ -329,26 +378,52 @@ def entry_register(
         ),
         refusal=_("This entrant is registered already."),
     )
+    entry_codes_ensure(tournament=tournament)
+    entry.refresh_from_db(fields=["personal_code"])
+    action_record(
+        by=by,
+        action="entry.registered",
+        tournament=tournament,
+        target=entry,
+        after=field_values(entry, ["late", "status"]) if late else None,
+    )
     tournament_touch(tournament=tournament)
     return entry
 
 
 @transaction.atomic
-def entry_set_present(*, entry: Entry, present: bool) -> Entry:
+def entry_set_present(*, entry: Entry, present: bool, by=None) -> Entry:
     """Check an entrant in (present) or out (absent); this undoes a withdrawal."""
+    before = field_values(entry, ["status"])
     entry.status = Entry.Status.PRESENT if present else Entry.Status.REGISTERED
     Entry.objects.filter(pk=entry.pk).update(status=entry.status)
+    if present:
+        entry_codes_ensure(tournament=entry.tournament_id)
+    _entry_logged(entry, "entry.present" if present else "entry.absent", before, by)
     tournaments_touch(tournament_ids=[entry.tournament_id])
     return entry
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: Entry) -> Entry:
+def entry_withdraw(*, entry: Entry, by=None) -> Entry:
     """Withdraw an entrant: never drawn again; results already played are kept."""
+    before = field_values(entry, ["status"])
     entry.status = Entry.Status.WITHDRAWN
     Entry.objects.filter(pk=entry.pk).update(status=entry.status)
+    _entry_logged(entry, "entry.withdrawn", before, by)
     tournaments_touch(tournament_ids=[entry.tournament_id])
     return entry
+
+
+def _entry_logged(entry: Entry, action: str, before: dict, by) -> None:
+    action_record(
+        by=by,
+        action=action,
+        tournament=entry.tournament_id,
+        target=entry,
+        before=before,
+        after=field_values(entry, ["status"]),
+    )
 
 
 def tournament_started(tournament: Tournament) -> bool:

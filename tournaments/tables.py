@@ -9,7 +9,7 @@ from tournaments.models import Tournament
 
 class TournamentTable(BaseTable):
     name = tables.LinkColumn(
-        "director:tournament", args=[tables.A("slug")], verbose_name=_("name")
+        "tournaments:tournament", args=[tables.A("slug")], verbose_name=_("name")
     )
     # The language's long date ("4 oktober 2026"): its short form is m/d/Y in English.
     date = tables.DateColumn(format="DATE_FORMAT", verbose_name=_("date"))

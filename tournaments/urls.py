@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import checkin_views, views
+from tournaments import checkin_views, views, views_history
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,4 +37,9 @@ urlpatterns = [
         name="entry_status",
     ),
     path("t/<slug:slug>/import/", views.registration_import, name="import"),
+    path(
+        "t/<slug:slug>/history/",
+        views_history.tournament_history,
+        name="tournament_history",
+    ),
 ]

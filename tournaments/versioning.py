@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from clubs.models import Club, Player, Team
+from core.cachekeys import key_part
 from tournaments.models import Entry, Tournament
 
 
@@ -62,13 +63,14 @@ TOURNAMENT_CACHE_SECONDS = 2
 
 
 def tournament_cache_key(slug: str) -> str:
-    return f"tournament:{slug}"
+    # key_part: a slug typed into an address may be any length (issue 23).
+    return f"tournament:{key_part(slug)}"
 
 
 def version_cache_key(slug: str) -> str:
     # "v2": the state holds the language since; a process still running the old
     # code never reads a tuple of the new shape, nor the new code an old one.
-    return f"tournament-state:v2:{slug}"
+    return f"tournament-state:v2:{key_part(slug)}"
 
 
 class PublicState(NamedTuple):

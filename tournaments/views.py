@@ -1,7 +1,6 @@
 """Serve the director's pages; each needs login and permission on the tournament."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -9,8 +8,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from clubs.access import any_director_required, is_htmx
-from clubs.forms import add_errors
 from clubs.models import Club
+from core.refusals import refused_on_form
 from tournaments import checkin_views, registration, selectors, services
 from tournaments.access import director_required, staff_required
 from tournaments.forms import (
@@ -56,15 +55,12 @@ def tournament_create(request):
     form = TournamentForm(request.POST or None)
     formset = _phase_formset(request.POST or None, Tournament())
     if request.method == "POST" and form.is_valid() and formset.is_valid():
-        try:
+        with refused_on_form(form):
             tournament = services.tournament_create(
                 by=request.user, phases=phase_rows(formset), **form.changed_fields()
             )
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
             messages.success(request, _("Tournament created."))
-            return redirect("director:tournament", slug=tournament.slug)
+            return redirect("tournaments:tournament", slug=tournament.slug)
     return render(
         request,
         "tournaments/director/tournament_form.html",
@@ -96,18 +92,15 @@ def tournament_edit(request, tournament):
     )
     formset = _phase_formset(request.POST or None, tournament)
     if request.method == "POST" and form.is_valid() and formset.is_valid():
-        try:
+        with refused_on_form(form):
             updated = services.tournament_update(
                 tournament=Tournament.objects.get(pk=tournament.pk),
                 by=request.user,
                 phases=phase_rows(formset),
                 **form.changed_fields(),
             )
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
             messages.success(request, _("Tournament saved."))
-            return redirect("director:tournament", slug=updated.slug)
+            return redirect("tournaments:tournament", slug=updated.slug)
     return render(
         request,
         "tournaments/director/tournament_form.html",
@@ -144,7 +137,8 @@ def entry_status(request, tournament, entry_id):
     if is_htmx(request):
         return checkin_views.row_response(request, tournament, entry.pk)
     return redirect(
-        reverse("director:entries", kwargs={"slug": tournament.slug}) + f"#e{entry.pk}"
+        reverse("tournaments:entries", kwargs={"slug": tournament.slug})
+        + f"#e{entry.pk}"
     )
 
 
@@ -163,13 +157,10 @@ def entry_counts(request, tournament):
 def entry_add(request, tournament):
     form = EntryAddForm(request.POST, pairs=not tournament.is_individual)
     if form.is_valid():
-        try:
+        with refused_on_form(form):
             entry = registration.registration_add(
                 tournament=tournament, **form.cleaned_data
             )
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
             messages.success(
                 request,
                 _("%(name)s is registered%(late)s.")
@@ -178,7 +169,7 @@ def entry_add(request, tournament):
                     "late": _(" as a late entry, present") if entry.late else "",
                 },
             )
-            return redirect("director:entries", slug=tournament.slug)
+            return redirect("tournaments:entries", slug=tournament.slug)
     context = checkin_views.entries_context(request, tournament)
     context["add_form"] = form
     context["clubs"] = Club.objects.order_by("name").values_list("name", flat=True)
@@ -210,7 +201,7 @@ def registration_import(request, tournament):
                     "skipped": result.skipped,
                 },
             )
-            return redirect("director:entries", slug=tournament.slug)
+            return redirect("tournaments:entries", slug=tournament.slug)
         # Carry the text on to the confirmation, whatever its source.
         form = ImportForm(initial={"text": form.cleaned_data["text"]})
     status = 400 if result is not None and not result.ok else 200

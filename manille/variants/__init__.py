@@ -3,11 +3,12 @@
 One module per game (``three_player``, ``auction`` for the three auction games,
 ``bidding`` for their auction; what they share in ``base``), imported from here.
 Pure Python beside :mod:`manille.engine` (no Django import; import-linter's "pure"
-contract and ``tests/scoring/test_variants.py`` check it). Frozen dataclasses go in and
-come out; every impossible input raises :class:`~manille.engine.InvalidDeal` (here
-a subclass of it, whose messages live in this module) with a stable ``code``, a
-``field``, a ``template`` and ``params``, translated by the caller with
-``gettext(exc.template) % exc.params`` exactly like the engine's.
+contract and ``tests/manille/test_variant_errors.py`` check it). Frozen dataclasses
+go in and come out; every impossible input raises
+:class:`~manille.engine.InvalidDeal` (here a subclass of it, whose messages live in
+this module) with a stable ``code``, a ``field``, a ``template`` and ``params``,
+translated by the caller with ``gettext(exc.template) % exc.params`` exactly like the
+engine's.
 
 Players are numbered 0, 1, 2, … in the order the deal passes; in an auction game
 player 0 deals first and deal ``i`` is dealt by ``auction_dealer(i, players)``.

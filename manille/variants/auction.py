@@ -271,19 +271,15 @@ def score_auction_deal(deal: AuctionDeal, rules: AuctionRules) -> AuctionDealSco
 
     bid = deal.bid
     if rules.variant == 1:
-        if bid is not None:
-            raise VariantInvalidDeal("bid_not_used", "bid")
-        if all_tricks:
-            raise VariantInvalidDeal("all_tricks_not_used", "all_tricks")
-        needed = rules.needed
-        made = _result(points, made, needed)
-        stake = rules.stakes[exchanged]  # type: ignore[index]
-        sign = 1 if made else -1
-        scores = tuple(
-            sign * stake * (players - 1) if player == declarer else -sign * stake
-            for player in range(players)
+        return _score_stake_deal(
+            rules,
+            declarer=declarer,
+            exchanged=exchanged,
+            points=points,
+            made=made,
+            bid=bid,
+            all_tricks=all_tricks,
         )
-        return AuctionDealScore(scores, made, stake)
 
     if all_tricks:
         if bid is not None and bid != total:
@@ -306,6 +302,34 @@ def score_auction_deal(deal: AuctionDeal, rules: AuctionRules) -> AuctionDealSco
     score = bid * factor if made else -bid * factor
     scores = tuple(score if player == declarer else 0 for player in range(players))
     return AuctionDealScore(scores, made, bid, factor)
+
+
+def _score_stake_deal(
+    rules: AuctionRules,
+    *,
+    declarer: int,
+    exchanged: int,
+    points: int | None,
+    made: bool | None,
+    bid: object,
+    all_tricks: bool | None,
+) -> AuctionDealScore:
+    """Score a checked deal of variant (1): the declarer wins the stake of the cards
+    exchanged from every other player, or pays it to each."""
+    players = rules.players
+    if bid is not None:
+        raise VariantInvalidDeal("bid_not_used", "bid")
+    if all_tricks:
+        raise VariantInvalidDeal("all_tricks_not_used", "all_tricks")
+    needed = rules.needed
+    made = _result(points, made, needed)
+    stake = rules.stakes[exchanged]  # type: ignore[index]
+    sign = 1 if made else -1
+    scores = tuple(
+        sign * stake * (players - 1) if player == declarer else -sign * stake
+        for player in range(players)
+    )
+    return AuctionDealScore(scores, made, stake)
 
 
 def _check_bid(bid: object, rules: AuctionRules) -> int:

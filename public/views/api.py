@@ -14,6 +14,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from core.params import parse_id
+from core.refusals import json_error
 from manille.standings import RECORD_FIELDS, StandingRow
 from public.versioning import fingerprint
 from standings import selectors as live
@@ -23,10 +24,6 @@ from tournaments.access import tournament_for_request
 from tournaments.models import Tournament
 
 CACHE_SECONDS = 600
-
-
-def _error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
 
 
 def _etag(request, slug: str, **kwargs) -> str | None:
@@ -84,16 +81,18 @@ def standings(request, slug):
     """``GET /api/tournaments/<slug>/standings/?kind=…&after_round=…&phase=…``."""
     tournament = tournament_for_request(request, slug)
     if tournament is None:
-        return _error(_("No such tournament."), 404)
+        return json_error(_("No such tournament."), status=404)
     try:
         kind = live.normalize_kind(tournament=tournament, kind=request.GET.get("kind"))
     except live.StandingsRequestError:
-        return _error(_("kind must be players, teams or clubs."), 400)
+        return json_error(_("kind must be players, teams or clubs."), status=400)
     try:
         after_round = _positive_int(request.GET.get("after_round"))
         phase = _positive_int(request.GET.get("phase"))
     except ValueError:
-        return _error(_("after_round and phase must be positive whole numbers."), 400)
+        return json_error(
+            _("after_round and phase must be positive whole numbers."), status=400
+        )
     key = "api:standings:" + _etag(request, slug)
     body = cache.get(key)
     if body is None:
@@ -155,9 +154,9 @@ def round_detail(request, slug, number):
     """``GET /api/tournaments/<slug>/rounds/<n>/``: published rounds only."""
     tournament = tournament_for_request(request, slug)
     if tournament is None:
-        return _error(_("No such tournament."), 404)
+        return json_error(_("No such tournament."), status=404)
     rnd = selectors.round_for_public(tournament=tournament, number=number)
     if rnd is None:
-        return _error(_("This round is not published."), 404)
+        return json_error(_("This round is not published."), status=404)
     round_view = round_read(round=rnd, public_only=True)
     return JsonResponse(round_payload(round_view, tournament=tournament))

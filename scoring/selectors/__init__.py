@@ -2,8 +2,8 @@
 
 The rooms: ``sheet`` (one sheet and the difference between its two entries),
 ``corrections`` (what a correction changed), ``desk`` (a round's tables and their
-sheets), ``labels`` (trumps and sides as the sheet prints them) and
-``table_entry`` (what a table's phone shows).
+sheets), ``labels`` (trumps and sides as the sheet prints them). What a
+table's phone shows is :mod:`phones.selectors`.
 """
 
 from scoring.selectors.corrections import (
@@ -11,7 +11,6 @@ from scoring.selectors.corrections import (
     HistoryItem,
     describe_correction,
     describe_deal,
-    describe_submission,
     sheet_history,
 )
 from scoring.selectors.desk import (
@@ -38,7 +37,6 @@ from scoring.selectors.sheet import (
     sheet_differences,
     sheet_view,
 )
-from scoring.selectors.table_entry import table_page_state, table_url
 
 __all__ = [
     "CARD_RANKS",
@@ -57,7 +55,6 @@ __all__ = [
     "columns_for",
     "describe_correction",
     "describe_deal",
-    "describe_submission",
     "next_unconfirmed_table",
     "round_desk",
     "seat_names",
@@ -67,7 +64,5 @@ __all__ = [
     "sheet_view",
     "side_label",
     "table_by_number",
-    "table_page_state",
-    "table_url",
     "trump_symbol",
 ]

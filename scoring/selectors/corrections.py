@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.models import Correction, ScoreSheet, TableEvent, TableSubmission
+from scoring.models import Correction, ScoreSheet, TableEvent
 from scoring.selectors.labels import side_label, trump_symbol
-from tournaments.models import Seat
-from tournaments.names import entry_name
+from scoring.table_entry import table_entry
 
 __all__ = [
     "CorrectionView",
@@ -24,7 +24,6 @@ __all__ = [
     "describe_change",
     "describe_correction",
     "describe_deal",
-    "describe_submission",
     "sheet_history",
 ]
 
@@ -45,7 +44,7 @@ class HistoryItem:
     reason: str
     changes: list[str]
     correction: Correction | None = None
-    submission: TableSubmission | None = None
+    submission: models.Model | None = None  # a table entry's TableSubmission
 
     @property
     def from_table(self) -> bool:
@@ -129,83 +128,6 @@ def describe_change(before_log: dict | None, after_log: dict | None) -> list[str
     return changes
 
 
-def describe_submission(submission: TableSubmission) -> list[str]:
-    """List what a write from the table did: deals changed, or the result accepted."""
-    if submission.action in (
-        TableSubmission.Action.ACCEPT,
-        TableSubmission.Action.REJECT,
-    ):
-        lines = [] if submission.game is not None else [_("The whole table")]
-        for game in (submission.after or {}).get("games", []):
-            score = game.get("score") or []
-            lines.append(
-                _("Game %(number)s: %(score)s")
-                % {"number": game.get("number"), "score": "–".join(map(str, score))}
-            )
-        return lines
-    return describe_change(
-        {"games": [submission.before] if submission.before else []},
-        {"games": [submission.after] if submission.after else []},
-    )
-
-
-def _who(submission: TableSubmission, names: dict[int, str]) -> str:
-    if submission.action in (
-        TableSubmission.Action.ACCEPT,
-        TableSubmission.Action.REJECT,
-    ):
-        return _accepted_by(submission, names)
-    name = names.get(submission.seat)
-    if name:
-        return _("table code %(code)s, seat %(seat)s (%(name)s)") % {
-            "code": submission.code,
-            "seat": submission.seat,
-            "name": name,
-        }
-    return _("table code %(code)s, seat %(seat)s") % {
-        "code": submission.code,
-        "seat": submission.seat,
-    }
-
-
-def _accepted_by(submission: TableSubmission, names: dict[int, str]) -> str:
-    """Who accepted (the player tapped) and on whose phone, both by seat.
-
-    "table code ABC234, accepted by Jan Peeters (seat 2), on the phone of seat 1";
-    an acceptance recorded before the phone's seat was (``phone_seat`` empty)
-    names the player only.
-    """
-    values = {
-        "code": submission.code,
-        "name": names.get(submission.seat)
-        or _("seat %(seat)s") % {"seat": submission.seat},
-        "seat": submission.seat,
-        "phone": submission.phone_seat,
-    }
-    accepted = submission.action == TableSubmission.Action.ACCEPT
-    if submission.phone_seat is None:
-        if accepted:
-            return _("table code %(code)s, accepted by %(name)s (seat %(seat)s)") % (
-                values
-            )
-        return _("table code %(code)s, rejected by %(name)s (seat %(seat)s)") % values
-    if accepted:
-        return (
-            _(
-                "table code %(code)s, accepted by %(name)s (seat %(seat)s), "
-                "on the phone of seat %(phone)s"
-            )
-            % values
-        )
-    return (
-        _(
-            "table code %(code)s, rejected by %(name)s (seat %(seat)s), "
-            "on the phone of seat %(phone)s"
-        )
-        % values
-    )
-
-
 def sheet_history(
     *, sheet: ScoreSheet, names: dict[int, str] | None = None
 ) -> list[HistoryItem]:
@@ -229,25 +151,7 @@ def sheet_history(
                 )
             )
     if sheet.table_state != ScoreSheet.TableState.NONE:
-        submissions = list(TableSubmission.objects.filter(sheet=sheet))
-        if submissions and names is None:
-            names = {
-                seat.position: entry_name(seat.entry)
-                for seat in Seat.objects.filter(table_id=sheet.table_id).select_related(
-                    "entry__player", "entry__team"
-                )
-            }
-        for s in submissions:
-            items.append(
-                HistoryItem(
-                    at=s.at,
-                    who=_who(s, names or {}),
-                    action=str(s.get_action_display()),
-                    reason=s.reason,
-                    changes=describe_submission(s),
-                    submission=s,
-                )
-            )
+        items += table_entry().history(sheet=sheet, names=names)
     items.sort(
         key=lambda item: (
             item.at,

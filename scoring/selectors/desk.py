@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Prefetch
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Acceptance, DealRecord, GameTotal, ScoreSheet
+from scoring.models import DealRecord, GameTotal, ScoreSheet
 from scoring.selectors.sheet import COMPARED
+from scoring.table_entry import table_entry
 from tournaments.models import Round, RoundLog, Seat, Table, Tournament
 from tournaments.names import entry_name
 
@@ -363,11 +364,7 @@ def _rejections(rnd: Round) -> dict[int, tuple[int, str]]:
     if rnd.tournament.result_entry == Tournament.ResultEntry.DESK:
         return {}
     found = {}
-    for sheet_id, seat, reason in (
-        Acceptance.objects.filter(sheet__table__round=rnd, accepted=False)
-        .order_by("at", "id")
-        .values_list("sheet_id", "seat", "reason")
-    ):
+    for sheet_id, seat, reason in table_entry().rejections(round_id=rnd.pk):
         found[sheet_id] = (seat, reason)
     return found
 

@@ -3,72 +3,68 @@
 The rooms: ``errors`` (why an entry is refused), ``inputs`` (what a director types,
 turned into the engine's deals), ``commit`` (lock, check, write and audit one copy
 of a sheet), ``sheets`` (the services on a sheet), ``rounds`` (close, reopen),
-``table_entry`` (a table's own phone: codes, deals, acceptance; the desk taking a
-sheet over) and ``table_state`` (where a sheet entered at its table stands).
+``rescore`` (stored deals
+scored again by the engine: an imported event file's), ``takeover`` (the desk taking a
+table-entered sheet over, and giving it back) and ``table_state`` (where a sheet
+entered at its table stands). The phones' own services are :mod:`phones.services`,
+on this package's public API for a sheet: ``sheet_lock``, ``sheet_commit``,
+``round_check_open``, ``sheet_confirmed``.
 """
 
-from scoring.services.commit import entry_mode_check
+from scoring.services.commit import (
+    entry_mode_check,
+    round_check_open,
+    sheet_commit,
+    sheet_lock,
+)
 from scoring.services.errors import (
-    EntryConflict,
-    EntryError,
+    ResultConflict,
+    ResultError,
     SheetConflict,
     engine_message,
 )
 from scoring.services.inputs import DealInput, GameInput
+from scoring.services.rescore import GameRescore, game_rescore
 from scoring.services.rounds import round_close, round_reopen
 from scoring.services.sheets import (
     deal_delete,
     deal_record,
     game_totals_record,
     sheet_confirm,
+    sheet_confirmed,
     sheet_correct,
     sheet_ensure,
     sheet_save,
     table_event_add,
     table_event_remove,
 )
-from scoring.services.table_entry import (
-    CODE_ALPHABET,
-    TableCodeRefused,
-    TableWrite,
-    code_normalise,
-    sheet_give_back,
-    sheet_take_over,
-    table_accept,
-    table_codes_ensure,
-    table_deal_delete,
-    table_deal_save,
-    table_open,
-)
+from scoring.services.takeover import sheet_give_back, sheet_take_over
 
 __all__ = [
-    "CODE_ALPHABET",
     "DealInput",
-    "EntryConflict",
-    "EntryError",
+    "ResultConflict",
+    "ResultError",
     "GameInput",
+    "GameRescore",
     "SheetConflict",
-    "TableCodeRefused",
-    "TableWrite",
-    "code_normalise",
     "deal_delete",
     "deal_record",
     "engine_message",
     "entry_mode_check",
     "game_totals_record",
+    "game_rescore",
     "round_close",
+    "round_check_open",
     "round_reopen",
+    "sheet_commit",
     "sheet_confirm",
+    "sheet_confirmed",
     "sheet_correct",
     "sheet_ensure",
     "sheet_give_back",
+    "sheet_lock",
     "sheet_save",
     "sheet_take_over",
-    "table_accept",
-    "table_codes_ensure",
-    "table_deal_delete",
-    "table_deal_save",
     "table_event_add",
     "table_event_remove",
-    "table_open",
 ]

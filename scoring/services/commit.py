@@ -1,6 +1,6 @@
 """Save one copy of a score sheet: lock it, change it, check it, write it, audit it.
 
-Every write to a sheet goes through :func:`_commit`, inside the caller's
+Every write to a sheet goes through :func:`sheet_commit`, inside the caller's
 transaction: the versioned conditional UPDATE claims the sheet (optimistic
 locking), the engine checks every touched game, and a confirmed sheet's change is
 logged as a correction.
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from manille.engine import GameScore, Rules
 from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet, TableEvent
-from scoring.services.errors import EntryConflict, EntryError, SheetConflict
+from scoring.services.errors import ResultConflict, ResultError, SheetConflict
 from scoring.services.inputs import (
     DealInput,
     GameInput,
@@ -38,7 +38,7 @@ Saved = Callable[[ScoreSheet, dict, dict], None]
 # --------------------------------------------------------------------------- lock
 
 
-def _lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
+def sheet_lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
     """Claim the next version of the sheet, or raise SheetConflict.
 
     A conditional UPDATE ... WHERE version = n: on PostgreSQL the second of two
@@ -52,7 +52,7 @@ def _lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
             ScoreSheet.objects.select_related("updated_by").filter(pk=sheet.pk).first()
         )
         if current is None:
-            raise EntryError(_("This score sheet does not exist."), code="missing")
+            raise ResultError(_("This score sheet does not exist."), code="missing")
         raise SheetConflict(current)
     fresh = ScoreSheet.objects.select_related(
         "table__round__tournament", "table__round__phase", "table__code"
@@ -62,16 +62,16 @@ def _lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
     return fresh
 
 
-def _check_round_open(sheet: ScoreSheet) -> None:
+def round_check_open(sheet: ScoreSheet) -> None:
     rnd = sheet.table.round
     if rnd.status == Round.Status.CLOSED:
-        raise EntryConflict(
+        raise ResultConflict(
             _("Round %(number)s is closed: reopen it before changing its sheets.")
             % {"number": rnd.number},
             code="round_closed",
         )
     if rnd.status == Round.Status.DRAFT:
-        raise EntryConflict(
+        raise ResultConflict(
             _("Round %(number)s is not published yet: publish the draw first.")
             % {"number": rnd.number},
             code="round_draft",
@@ -90,16 +90,16 @@ def _check_may_write(
     """Refuse a copy this director may not type now (double entry, confirmation)."""
     if copy == 2:
         if not tournament.double_entry:
-            raise EntryError(
+            raise ResultError(
                 _("This tournament does not use double entry."), code="copy"
             )
         if confirmed:
-            raise EntryConflict(
+            raise ResultConflict(
                 _("This sheet is confirmed: the second entry is closed."),
                 code="confirmed",
             )
         if by is not None and fresh.entered_by_id == getattr(by, "pk", None):
-            raise EntryConflict(
+            raise ResultConflict(
                 _("The second entry must be typed by another director."),
                 code="same_director",
             )
@@ -108,12 +108,12 @@ def _check_may_write(
         and by is not None
         and fresh.second_by_id == getattr(by, "pk", None)
     ):
-        raise EntryConflict(
+        raise ResultConflict(
             _("You typed the second entry: another director types the first."),
             code="same_director",
         )
     if copy == 1 and confirmed and not reason:
-        raise EntryError(
+        raise ResultError(
             _("This sheet is confirmed: give a reason for the correction."),
             field="reason",
             code="reason_required",
@@ -272,13 +272,13 @@ def entry_mode_check(
     """
     if tournament.entry_mode == Tournament.EntryMode.TOTALS:
         if deals:
-            raise EntryError(
+            raise ResultError(
                 _("This tournament enters game totals only, not deals."),
                 game=game,
                 code="mode",
             )
     elif totals:
-        raise EntryError(
+        raise ResultError(
             _("This tournament enters results deal by deal, not as totals."),
             game=game,
             code="mode",
@@ -373,7 +373,7 @@ def _audit(fresh: ScoreSheet, *, by, reason: str, before: dict, after: dict) -> 
 # --------------------------------------------------------------------------- commit
 
 
-def _commit(
+def sheet_commit(
     *,
     sheet: ScoreSheet,
     by,
@@ -394,9 +394,9 @@ def _commit(
     recomputes the sheet's table state.
     """
     if copy not in (1, 2):
-        raise EntryError(_("Unknown entry copy."), code="copy")
-    fresh = _lock(sheet=sheet, version=version, by=by)
-    _check_round_open(fresh)
+        raise ResultError(_("Unknown entry copy."), code="copy")
+    fresh = sheet_lock(sheet=sheet, version=version, by=by)
+    round_check_open(fresh)
     tournament = fresh.table.round.tournament
     reason = (reason or "").strip()
     confirmed = fresh.status == ScoreSheet.Status.CONFIRMED
@@ -462,5 +462,5 @@ def _commit(
 def _game_of(games: dict[int, Game], game: Game | int) -> Game:
     gid = game if isinstance(game, int) else game.pk
     if gid not in games:
-        raise EntryError(_("This game is not played at this table."), code="game")
+        raise ResultError(_("This game is not played at this table."), code="game")
     return games[gid]

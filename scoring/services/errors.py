@@ -8,10 +8,10 @@ from core.errors import InvalidInput, StateConflict
 from manille.engine import InvalidDeal
 from scoring.models import ScoreSheet
 
-__all__ = ["EntryConflict", "EntryError", "SheetConflict", "engine_message"]
+__all__ = ["ResultConflict", "ResultError", "SheetConflict", "engine_message"]
 
 
-class EntryError(InvalidInput):
+class ResultError(InvalidInput):
     """A refused entry: a translated message, the field and game it belongs to."""
 
     def __init__(
@@ -26,7 +26,7 @@ class EntryError(InvalidInput):
         super().__init__(message, code=code, field=field, game=game, index=index)
 
 
-class EntryConflict(EntryError, StateConflict):
+class ResultConflict(ResultError, StateConflict):
     """A refusal about the state of the sheet or round, not the typed values (409)."""
 
     status = 409
@@ -68,8 +68,8 @@ def engine_message(exc: InvalidDeal) -> str:
     return _(exc.template) % params
 
 
-def _from_engine(exc: InvalidDeal, game: int, index: int | None) -> EntryError:
-    return EntryError(
+def _from_engine(exc: InvalidDeal, game: int, index: int | None) -> ResultError:
+    return ResultError(
         engine_message(exc),
         field=_FIELD.get(exc.field or "", "__all__"),
         game=game,

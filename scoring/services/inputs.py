@@ -20,7 +20,7 @@ from manille.engine import (
     score_game,
 )
 from scoring.models import DealRecord, TableEvent
-from scoring.services.errors import EntryError, _from_engine
+from scoring.services.errors import ResultError, _from_engine
 from tournaments.models import Tournament
 
 __all__ = ["MAX_TOTAL", "DealInput", "GameInput", "score_inputs"]
@@ -83,13 +83,13 @@ def _resolve(deal: DealInput, tournament: Tournament) -> tuple[Deal, int, int]:
     """Turn a typed deal into the engine's Deal and the two sides' stored points."""
     total = deal_total(trick_points=tournament.trick_points)
     if deal.blind and not tournament.blind_doubles:
-        raise EntryError(
+        raise ResultError(
             _("Blind trump is not played in this tournament."), field="blind"
         )
     tricks = None
     if deal.tricks_a is not None:
         if not 0 <= deal.tricks_a <= TRICKS:
-            raise EntryError(
+            raise ResultError(
                 _("A side takes between 0 and %(max)s tricks.") % {"max": TRICKS},
                 field="tricks_a",
             )
@@ -97,13 +97,13 @@ def _resolve(deal: DealInput, tournament: Tournament) -> tuple[Deal, int, int]:
     if tournament.entry_mode == Tournament.EntryMode.CARDS:
         if deal.cards_a is None:
             if deal.revoke is None:
-                raise EntryError(_("Enter the cards side A took."), field="tens_a")
+                raise ResultError(_("Enter the cards side A took."), field="tens_a")
             a = b = 0
         else:
             a, b = points_from_cards(CardCount(*deal.cards_a))
             if tournament.trick_points:
                 if tricks is None:
-                    raise EntryError(
+                    raise ResultError(
                         _("Enter side A's tricks too: each trick scores a point."),
                         field="tricks_a",
                     )
@@ -112,11 +112,11 @@ def _resolve(deal: DealInput, tournament: Tournament) -> tuple[Deal, int, int]:
         a, b = deal.points_a, deal.points_b
         if a is None:
             if deal.revoke is None:
-                raise EntryError(_("Enter side A's points."), field="points_a")
+                raise ResultError(_("Enter side A's points."), field="points_a")
             a, b = 0, (0 if b is None else b)
         elif b is None:
             if tournament.type_both_sides:
-                raise EntryError(
+                raise ResultError(
                     _("Type side B's points too: they are checked against side A's."),
                     field="points_b",
                 )
@@ -138,7 +138,7 @@ def score_inputs(
 ) -> tuple[list[tuple[int, int]], GameScore]:
     """Check a game's typed deals with the engine; return stored points and score.
 
-    Raise :class:`EntryError` naming the game, the deal index and the field.
+    Raise :class:`ResultError` naming the game, the deal index and the field.
     """
     rules = rules or tournament.rules()
     engine_deals: list[Deal] = []
@@ -148,7 +148,7 @@ def score_inputs(
             engine_deal, a, b = _resolve(deal, tournament)
         except InvalidDeal as exc:
             raise _from_engine(exc, game_number, index) from exc
-        except EntryError as exc:
+        except ResultError as exc:
             exc.game, exc.index = game_number, index
             raise
         engine_deals.append(engine_deal)
@@ -166,7 +166,7 @@ def _check_totals(
     a, b = totals
     for value in (a, b):
         if not 0 <= value <= MAX_TOTAL:
-            raise EntryError(
+            raise ResultError(
                 _("A game score lies between 0 and %(max)s, not %(value)s.")
                 % {"max": MAX_TOTAL, "value": value},
                 field="score_a" if value == a else "score_b",
@@ -175,14 +175,14 @@ def _check_totals(
     target = tournament.target
     if target is not None and tournament.deals is None:
         if max(a, b) < target:
-            raise EntryError(
+            raise ResultError(
                 _("A game to %(target)s ends when a side reaches it: %(a)s–%(b)s.")
                 % {"target": target, "a": a, "b": b},
                 field="score_a",
                 game=game_number,
             )
         if min(a, b) >= target:
-            raise EntryError(
+            raise ResultError(
                 _("Only one side can reach %(target)s: %(a)s–%(b)s.")
                 % {"target": target, "a": a, "b": b},
                 field="score_b",

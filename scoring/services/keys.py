@@ -12,7 +12,7 @@ import re
 from django.utils.translation import gettext as _
 
 from scoring.models import DeskWrite, ScoreSheet
-from scoring.services.errors import EntryError
+from scoring.services.errors import ResultError
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -20,7 +20,7 @@ KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 def key_check(key) -> str:
     """Return a well-formed key (8–64 letters, digits, ``-`` or ``_``), else refuse."""
     if not isinstance(key, str) or not KEY_PATTERN.match(key):
-        raise EntryError(
+        raise ResultError(
             _("The page sent a malformed request: reload it."),
             field="key",
             code="key",

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import ScoreSheet
-from scoring.services.errors import EntryConflict, EntryError
+from scoring.services.errors import ResultConflict, ResultError
 from tournaments.models import Round, RoundLog, Table
 from tournaments.services import tournament_touch
 
@@ -19,12 +19,12 @@ def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's na
     """Close a round whose every table is confirmed; its standings freeze."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status == Round.Status.CLOSED:
-        raise EntryConflict(
+        raise ResultConflict(
             _("Round %(number)s is already closed.") % {"number": rnd.number},
             code="closed",
         )
     if rnd.status == Round.Status.DRAFT:
-        raise EntryConflict(
+        raise ResultConflict(
             _("Round %(number)s is not published yet.") % {"number": rnd.number},
             code="draft",
         )
@@ -33,7 +33,7 @@ def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's na
         table__round=rnd, status=ScoreSheet.Status.CONFIRMED
     ).count()
     if confirmed < total:
-        raise EntryConflict(
+        raise ResultConflict(
             _(
                 "%(missing)s of %(total)s tables are not confirmed yet: a round "
                 "closes only when every table is confirmed."
@@ -54,14 +54,14 @@ def round_reopen(*, round: Round, by, reason: str) -> Round:  # noqa: A002
     """Reopen a closed round for corrections; the reason is logged."""
     reason = (reason or "").strip()
     if not reason:
-        raise EntryError(
+        raise ResultError(
             _("Give a reason for reopening the round."),
             field="reason",
             code="reason_required",
         )
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status != Round.Status.CLOSED:
-        raise EntryConflict(
+        raise ResultConflict(
             _("Round %(number)s is not closed.") % {"number": rnd.number},
             code="not_closed",
         )

@@ -1,6 +1,6 @@
 """Write to a score sheet: deals, game totals, table events, corrections, confirmation.
 
-Each service is one transaction around :func:`scoring.services.commit._commit`,
+Each service is one transaction around :func:`scoring.services.commit.sheet_commit`,
 which locks the sheet, checks every touched game with the engine and audits.
 """
 
@@ -13,13 +13,13 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet, TableEvent
 from scoring.selectors import sheet_differences
 from scoring.services.commit import (
-    _check_round_open,
-    _commit,
     _game_of,
-    _lock,
     entry_mode_check,
+    round_check_open,
+    sheet_commit,
+    sheet_lock,
 )
-from scoring.services.errors import EntryConflict, EntryError, SheetConflict
+from scoring.services.errors import ResultConflict, ResultError, SheetConflict
 from scoring.services.inputs import MAX_TOTAL, DealInput, GameInput
 from scoring.services.keys import desk_key_record, desk_replayed, key_check
 from tournaments.models import Game, Seat, Table
@@ -82,7 +82,7 @@ def deal_record(
         elif 1 <= number <= len(deals):
             deals[number - 1] = deal
         else:
-            raise EntryError(
+            raise ResultError(
                 _("Game %(game)s has no deal %(number)s.")
                 % {"game": g.number, "number": number},
                 code="deal",
@@ -90,7 +90,7 @@ def deal_record(
         return {g.id}
 
     try:
-        fresh = _commit(
+        fresh = sheet_commit(
             sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
         )
     except SheetConflict:
@@ -121,7 +121,7 @@ def deal_delete(
         g = _game_of(games, game)
         deals = state[g.id].deals
         if not 1 <= number <= len(deals):
-            raise EntryError(
+            raise ResultError(
                 _("Game %(game)s has no deal %(number)s.")
                 % {"game": g.number, "number": number},
                 code="deal",
@@ -129,7 +129,7 @@ def deal_delete(
         del deals[number - 1]
         return {g.id}
 
-    return _commit(
+    return sheet_commit(
         sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
     )
 
@@ -153,7 +153,7 @@ def game_totals_record(
         state[g.id].totals = totals
         return {g.id}
 
-    return _commit(
+    return sheet_commit(
         sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
     )
 
@@ -176,7 +176,7 @@ def sheet_save(
         for number, game_input in data.items():
             g = by_number.get(number)
             if g is None:
-                raise EntryError(
+                raise ResultError(
                     _("This table has no game %(number)s.") % {"number": number},
                     code="game",
                 )
@@ -184,7 +184,7 @@ def sheet_save(
             touched.add(g.id)
         return touched
 
-    return _commit(
+    return sheet_commit(
         sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
     )
 
@@ -200,13 +200,13 @@ def sheet_correct(
 ) -> ScoreSheet:
     """Change a confirmed sheet; the before, the after and the reason are logged."""
     if not (reason or "").strip():
-        raise EntryError(
+        raise ResultError(
             _("Give a reason for the correction."),
             field="reason",
             code="reason_required",
         )
     if sheet.status != ScoreSheet.Status.CONFIRMED:
-        raise EntryError(
+        raise ResultError(
             _("Only a confirmed sheet is corrected; save it normally."), code="status"
         )
     return sheet_save(sheet=sheet, data=data, by=by, version=version, reason=reason)
@@ -236,16 +236,16 @@ def table_event_add(
     """
     reason = (reason or "").strip()
     if kind not in TableEvent.Kind.values:
-        raise EntryError(_("Choose what happened."), field="kind", code="kind")
+        raise ResultError(_("Choose what happened."), field="kind", code="kind")
     if seat is None and side not in (0, 1):
-        raise EntryError(_("Choose side A or side B."), field="side", code="side")
+        raise ResultError(_("Choose side A or side B."), field="side", code="side")
     if not reason:
-        raise EntryError(
+        raise ResultError(
             _("Write down the reason."), field="reason", code="reason_required"
         )
     if kind == TableEvent.Kind.AWARD:
         if not 1 <= points <= MAX_TOTAL:
-            raise EntryError(
+            raise ResultError(
                 _("Award between 1 and %(max)s points.") % {"max": MAX_TOTAL},
                 field="points",
                 code="points",
@@ -263,7 +263,7 @@ def table_event_add(
                 .first()
             )
             if found is None:
-                raise EntryError(
+                raise ResultError(
                     _("Choose a player of this table."), field="seat", code="seat"
                 )
             event_side = 0 if seat in g.side_a_positions else 1
@@ -274,7 +274,7 @@ def table_event_add(
         )
         return {g.id}
 
-    return _commit(
+    return sheet_commit(
         sheet=sheet,
         by=by,
         version=version,
@@ -295,11 +295,11 @@ def table_event_remove(
     def mutate(fresh, games, state):
         found = TableEvent.objects.filter(pk=event_id, game_id__in=list(games)).first()
         if found is None:
-            raise EntryError(_("This event is not on this sheet."), code="event")
+            raise ResultError(_("This event is not on this sheet."), code="event")
         found.delete()
         return {found.game_id}
 
-    return _commit(
+    return sheet_commit(
         sheet=sheet,
         by=by,
         version=version,
@@ -316,12 +316,12 @@ def table_event_remove(
 @transaction.atomic
 def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     """Confirm an entered sheet: every game ended and, with double entry, agreed."""
-    fresh = _lock(sheet=sheet, version=version, by=by)
-    _check_round_open(fresh)
+    fresh = sheet_lock(sheet=sheet, version=version, by=by)
+    round_check_open(fresh)
     if fresh.status == ScoreSheet.Status.CONFIRMED:
-        raise EntryConflict(_("This sheet is already confirmed."), code="confirmed")
+        raise ResultConflict(_("This sheet is already confirmed."), code="confirmed")
     if fresh.status == ScoreSheet.Status.OPEN:
-        raise EntryConflict(
+        raise ResultConflict(
             _("Nothing has been entered on this sheet yet."), code="open"
         )
     unfinished = (
@@ -330,7 +330,7 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
         .values_list("number", flat=True)
     )
     if unfinished:
-        raise EntryConflict(
+        raise ResultConflict(
             _(
                 "Game %(number)s has not ended yet: enter its remaining deals, its "
                 "total, or a forfeit."
@@ -341,13 +341,13 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     tournament = fresh.table.round.tournament
     if tournament.double_entry:
         if fresh.second_by_id is None:
-            raise EntryConflict(
+            raise ResultConflict(
                 _("The second director has not typed this sheet yet."),
                 code="second_missing",
             )
         differences = sheet_differences(sheet=fresh)
         if differences:
-            raise EntryConflict(
+            raise ResultConflict(
                 _(
                     "The two entries differ in %(count)s places: make them agree "
                     "before confirming."
@@ -355,9 +355,17 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
                 % {"count": len(differences)},
                 code="mismatch",
             )
-    fresh.status = ScoreSheet.Status.CONFIRMED
-    fresh.confirmed_by = by
-    fresh.confirmed_at = timezone.now()
-    fresh.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    tournament_touch(tournament=tournament)
-    return fresh
+    return sheet_confirmed(sheet=fresh, by=by)
+
+
+def sheet_confirmed(*, sheet: ScoreSheet, by) -> ScoreSheet:
+    """Mark a locked, checked sheet confirmed and make it public: the one
+    confirmation of every path (the desk's :func:`sheet_confirm`, the
+    opponents' acceptance at the table). ``by``: the director, or None for the
+    table's own acceptance. Runs inside the caller's transaction."""
+    sheet.status = ScoreSheet.Status.CONFIRMED
+    sheet.confirmed_by = by
+    sheet.confirmed_at = timezone.now()
+    sheet.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    tournament_touch(tournament=sheet.table.round.tournament)
+    return sheet

@@ -1,13 +1,13 @@
 """Keep a sheet's table state in step with its games and the opponents' acceptances.
 
 Runs inside the caller's transaction, after the sheet is locked: by
-:func:`scoring.services.commit._commit` whenever a game of a table-entered sheet
+:func:`scoring.services.commit.sheet_commit` whenever a game of a table-entered sheet
 changes (at the table or at the desk), and by the table-entry services.
 
 Every phone at a table polls its state every few seconds (``If-None-Match``), so
 what the poll needs to answer "not modified" is kept in Django's shared cache,
 keyed on the table's code (:class:`TableCached`): written after commit by every
-write that claims a new version of the sheet (``commit._lock``, the one place
+write that claims a new version of the sheet (``commit.sheet_lock``, the one place
 every write to a sheet goes through), read again from the database on a miss
 (``table_cache_store``). The round's being open (a later round published, the
 round closed) is trusted only while the tournament's public version has not
@@ -22,7 +22,8 @@ from typing import NamedTuple
 from django.core.cache import cache
 from django.db import transaction
 
-from scoring.models import Acceptance, ScoreSheet
+from scoring.models import ScoreSheet
+from scoring.table_entry import table_entry
 from tournaments.models import Game, Round, Tournament
 from tournaments.versioning import public_state_cached
 
@@ -53,14 +54,12 @@ def _acceptances(
     at its table, never "awaiting" what cannot come), and the correction, with
     its reason, is in the sheet's history after them.
     """
-    rows = list(
-        Acceptance.objects.filter(sheet=sheet).values_list("pk", "game_id", "accepted")
-    )
+    rows = table_entry().acceptances(sheet_id=sheet.pk)
     if reset is not None and sheet.status != ScoreSheet.Status.CONFIRMED:
         touched = set(reset)
         gone = {pk for pk, game, _ok in rows if game is None or game in touched}
         if gone:
-            Acceptance.objects.filter(pk__in=gone).delete()
+            table_entry().acceptances_delete(ids=gone)
             rows = [row for row in rows if row[0] not in gone]
     return {game: ok for _pk, game, ok in rows}
 

@@ -13,14 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
+from core.refusals import json_error
 from series import selectors
 from series.models import Series
 
 CACHE_SECONDS = 600
-
-
-def _error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
 
 
 def _read(request, slug: str) -> tuple[Series | None, list]:
@@ -83,7 +80,7 @@ def series_detail(request, slug):
     """``GET /api/series/<slug>/``: the series' name and its events in order."""
     series, events = _read(request, slug)
     if series is None:
-        return _error(_("No such series."), 404)
+        return json_error(_("No such series."), status=404)
     return JsonResponse(series_payload(series=series, events=events))
 
 
@@ -93,7 +90,7 @@ def standings(request, slug):
     """``GET /api/series/<slug>/standings/``: every row, ranked ones first."""
     series, events = _read(request, slug)
     if series is None:
-        return _error(_("No such series."), 404)
+        return json_error(_("No such series."), status=404)
     key = "api:series-standings:" + _etag(request, slug)
     body = cache.get(key)
     if body is None:

@@ -6,6 +6,8 @@ events and starts a club's next evening ("New evening" → check-in → draw).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -21,9 +23,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from clubs.access import any_director_required
-from clubs.forms import add_errors
 from core.exports import table_export
 from core.languages import event_language_activate
+from core.refusals import refused_as_message, refused_on_form
 from series import checkin, ordering, selectors, services
 from series.forms import (
     CheckInForm,
@@ -149,17 +151,27 @@ def director_list(request):
     return render(request, "series/director_list.html", {"table": table})
 
 
+@contextmanager
+def _refused_on_series_form(form):
+    """Show a refusal on the series' form; the services' PermissionDenied by club."""
+    with (
+        refused_on_form(form),
+        refused_on_form(
+            form,
+            only=PermissionDenied,
+            field="club",
+            fallback=_("You may not manage this club."),
+        ),
+    ):
+        yield
+
+
 @any_director_required
 def series_create(request):
     form = SeriesForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        try:
+        with _refused_on_series_form(form):
             series = services.series_create(by=request.user, **form.series_fields())
-        except ValidationError as exc:
-            add_errors(form, exc)
-        except PermissionDenied as exc:
-            form.add_error("club", str(exc) or _("You may not manage this club."))
-        else:
             messages.success(request, _("Series created."))
             return redirect("series:manage", slug=series.slug)
     return render(
@@ -183,15 +195,10 @@ def series_edit(request, slug):
         user=request.user,
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with _refused_on_series_form(form):
             series = services.series_update(
                 series=series, by=request.user, **form.series_fields()
             )
-        except ValidationError as exc:
-            add_errors(form, exc)
-        except PermissionDenied as exc:
-            form.add_error("club", str(exc) or _("You may not manage this club."))
-        else:
             messages.success(request, _("Series saved."))
             return redirect("series:manage", slug=series.slug)
     return render(
@@ -226,14 +233,6 @@ def manage(request, slug):
     )
 
 
-def _report(request, exc: ValidationError | PermissionDenied) -> None:
-    if isinstance(exc, PermissionDenied):
-        messages.error(request, str(exc) or _("You may not change this series."))
-        return
-    for message in exc.messages:
-        messages.error(request, message)
-
-
 @login_required
 @require_POST
 def event_add(request, slug):
@@ -245,11 +244,12 @@ def event_add(request, slug):
                 messages.error(request, message)
         return redirect("series:manage", slug=series.slug)
     tournament = form.cleaned_data["tournament"]
-    try:
+    with refused_as_message(
+        request,
+        only=(ValidationError, PermissionDenied),
+        fallback=_("You may not change this series."),
+    ):
         services.series_event_add(series=series, tournament=tournament, by=request.user)
-    except (ValidationError, PermissionDenied) as exc:
-        _report(request, exc)
-    else:
         messages.success(
             request, _("%(event)s added to the series.") % {"event": tournament.name}
         )
@@ -267,7 +267,7 @@ def event_move(request, slug):
         return redirect("series:manage", slug=series.slug)
     event = get_object_or_404(series.events, pk=form.cleaned_data["event"])
     action = form.cleaned_data["action"]
-    try:
+    with refused_as_message(request):
         if action == "remove":
             services.series_event_remove(
                 series=series, tournament=event.tournament, by=request.user
@@ -281,8 +281,6 @@ def event_move(request, slug):
             ordering.series_event_move(
                 series=series, event=event, up=action == "up", by=request.user
             )
-    except ValidationError as exc:
-        _report(request, exc)
     return redirect("series:manage", slug=series.slug)
 
 
@@ -296,16 +294,17 @@ def evening_new(request, slug):
         messages.error(request, _("Enter the date as a valid date, or leave it empty."))
         return redirect("series:manage", slug=series.slug)
     date = form.cleaned_data["date"]
-    try:
+    with refused_as_message(request):
         tournament = services.evening_new(series=series, by=request.user, date=date)
-    except ValidationError as exc:
-        _report(request, exc)
-        return redirect("series:manage", slug=series.slug)
-    messages.success(
-        request,
-        _("%(event)s is ready: tick who came, then draw.") % {"event": tournament.name},
-    )
-    return redirect("series:evening_checkin", slug=series.slug, event=tournament.slug)
+        messages.success(
+            request,
+            _("%(event)s is ready: tick who came, then draw.")
+            % {"event": tournament.name},
+        )
+        return redirect(
+            "series:evening_checkin", slug=series.slug, event=tournament.slug
+        )
+    return redirect("series:manage", slug=series.slug)
 
 
 def _evening(series: Series, event_slug: str) -> Tournament:
@@ -329,20 +328,17 @@ def evening_checkin(request, slug, event):
     )
     form = CheckInForm(request.POST or None, entries=entries)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refused_on_form(form):
             counts = checkin.evening_check_in(
                 tournament=tournament,
                 present=form.cleaned_data["present"],
                 by=request.user,
             )
-        except ValidationError as exc:
-            add_errors(form, exc)
-        else:
             messages.success(
                 request,
                 _("%(count)d present: draw the first round.") % {"count": counts},
             )
-            return redirect("director:tournament", slug=tournament.slug)
+            return redirect("tournaments:tournament", slug=tournament.slug)
     if form.is_bound:
         ticked = set(form.cleaned_data.get("present", ())) if form.is_valid() else set()
     else:

@@ -88,6 +88,11 @@
   var formError = null;
   var confirmingUndo = null;
   var rejecting = {};
+  // Personal codes typed for an acceptance: by scope while typed, by write's key
+  // once sent. Kept in memory only, never in the stored queue.
+  var typedCodes = {};
+  var sentCodes = {};
+  var codeErrors = {};  // scope -> the refusal of the code typed
   var handing = {};     // scope of an acceptance -> the opponent holding the phone
   var handedBack = null; // {name, holder}: an acceptance just sent
   var notice = null;    // a message for the keypad's alert (not tied to a deal)
@@ -122,7 +127,8 @@
   function enqueue(action, seatNumber, fields, extra) {
     var item = {key: newKey(), action: action, seat: seatNumber, fields: fields,
                 status: "queued", message: ""};
-    for (var name in extra || {}) item[name] = extra[name];
+    for (var name in extra || {}) if (name !== "secret") item[name] = extra[name];
+    if (extra && extra.secret) sentCodes[item.key] = extra.secret;  // not stored
     queue.push(item);
     saveQueue();
     render();
@@ -151,6 +157,7 @@
     body.set("key", item.key);
     body.set("seat", String(item.seat));
     body.set("version", String(state.version));
+    if (sentCodes[item.key]) body.set("personal_code", sentCodes[item.key]);
     fetch(config.urls[item.action], {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
       headers: {"X-CSRFToken": csrf(), "Accept": "application/json"}
@@ -251,6 +258,12 @@
       return;
     }
     drop(item);
+    if (item.action === "accept" && error.field === "personal_code" && item.scope) {
+      // The same opponent types the code again, where it was typed.
+      handing[item.scope] = item.player;
+      codeErrors[item.scope] = error.message;
+      return;
+    }
     formError = error.message;
   }
 
@@ -477,6 +490,19 @@
     var name = seatName(player);
     panel.appendChild(h("p", {"class": "hand-over", text: fmt(T.check_result, {name: name})}));
     panel.appendChild(result);
+    if (state.asks_personal_code) {
+      var codeId = "personal-code-" + scope;
+      panel.appendChild(h("div", {"class": "personal-code-box"}, [
+        h("label", {"for": codeId, text: fmt(T.personal_code, {name: name})}),
+        h("input", {id: codeId, type: "password", "data-personal-code": scope,
+                    autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+                    maxlength: 8, size: 6, "class": "personal-code"})
+      ]));
+      panel.querySelector("input").value = typedCodes[scope] || "";
+      if (codeErrors[scope]) {
+        panel.appendChild(h("p", {"class": "error", role: "alert", text: codeErrors[scope]}));
+      }
+    }
     var buttons = h("div", {"class": "accept-buttons"});
     buttons.appendChild(h("button", {
       type: "button", "class": "button accept", "data-action": "accept",
@@ -529,6 +555,11 @@
       var area = box.querySelector('[data-reason="' + scope + '"]');
       if (area) rejecting[scope].reason = area.value;
     });
+    var typing = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.personalCode : undefined;
+    Array.prototype.forEach.call(box.querySelectorAll("[data-personal-code]"), function (input) {
+      typedCodes[input.dataset.personalCode] = input.value;
+    });
     clear(box);
     if (!seat || refused) return;
     if (handedBack) {
@@ -551,6 +582,10 @@
     if (focused !== undefined) {
       var again = box.querySelector('[data-reason="' + focused + '"]');
       if (again) again.focus();
+    }
+    if (typing !== undefined) {
+      var field = box.querySelector('[data-personal-code="' + typing + '"]');
+      if (field) field.focus();
     }
   }
 
@@ -826,6 +861,8 @@
       return;
     } else if (ds.action === "hand-back") {
       delete handing[ds.game];
+      delete typedCodes[ds.game];
+      delete codeErrors[ds.game];
       delete rejecting[ds.game];
       render();
       focusIn(ds.game, "hand");
@@ -837,8 +874,12 @@
         var area = root.querySelector('[data-reason="' + scope + '"]');
         reason = area ? area.value.trim().slice(0, 500) : "";
       }
+      var input = root.querySelector('[data-personal-code="' + scope + '"]');
+      var typed = input ? input.value.trim() : "";
       delete rejecting[scope];
       delete handing[scope];
+      delete typedCodes[scope];
+      delete codeErrors[scope];
       notice = null;
       // Sent as the phone's holder (seat), for the player it was handed to.
       handedBack = {name: seatName(+ds.seat), holder: seatName(seat), accepted: ds.action === "accept"};
@@ -847,7 +888,8 @@
         accepted: ds.action === "accept" ? "1" : "0",
         reason: reason,
         player: String(+ds.seat)
-      }, {game: scope === "table" ? null : +scope});
+      }, {game: scope === "table" ? null : +scope, scope: scope, player: +ds.seat,
+          secret: typed});
       return;
     } else if (ds.action === "move") {
       var moved = itemByKey(ds.key);

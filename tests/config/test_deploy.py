@@ -167,3 +167,137 @@ def test_every_htmx_config_keeps_htmx_from_adding_inline_code():
         config = json.loads(content)
         assert config["includeIndicatorStyles"] is False, path
         assert config["allowEval"] is False, path
+
+
+# ------------------------------------------------------------ the systemd units
+
+DEPLOY = BASE_DIR / "deploy"
+UNITS = ("manille-hall.service", "manille-web.service")
+
+
+def parse_unit(text: str) -> dict[str, list[tuple[str, str]]]:
+    """A unit file's sections, each a list of (key, value) in order (systemd
+    allows a key more than once: ExecStartPre)."""
+    sections: dict[str, list[tuple[str, str]]] = {}
+    current = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            current = sections.setdefault(line.strip("[]"), [])
+            continue
+        key, _eq, value = line.partition("=")
+        current.append((key.strip(), value.strip()))
+    return sections
+
+
+def values(section: list[tuple[str, str]], key: str) -> list[str]:
+    return [v for k, v in section if k == key]
+
+
+def installed_here(text: str) -> str:
+    """The unit as deploy/README.md installs it from a checkout elsewhere: this
+    checkout, run by the current user."""
+    import grp
+    import pwd
+
+    user = pwd.getpwuid(os.getuid()).pw_name
+    group = grp.getgrgid(os.getgid()).gr_name
+    text = text.replace("/opt/manille", str(BASE_DIR))
+    text = re.sub(r"(?m)^User=manille$", f"User={user}", text)
+    return re.sub(r"(?m)^Group=manille$", f"Group={group}", text)
+
+
+@pytest.mark.parametrize("name", UNITS)
+def test_systemd_analyze_verifies_the_unit_without_a_word(name, tmp_path):
+    """`systemd-analyze verify` checks the keys, the sections and that every
+    command it would run exists: silent and 0 when the unit is right."""
+    import shutil
+
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("needs systemd-analyze (apt-get install systemd); .ci/run has it")
+    unit = tmp_path / name
+    unit.write_text(installed_here((DEPLOY / name).read_text()))
+    done = subprocess.run(
+        ["systemd-analyze", "verify", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (done.stdout + done.stderr).strip() == ""
+
+
+# Read by a library rather than by name in config/: dj_database_url, Python.
+READ_ELSEWHERE = {"DATABASE_URL", "PYTHONUNBUFFERED"}
+
+
+def read_by_the_site(variable: str) -> bool:
+    """Whether the settings or the launcher read this environment variable."""
+    read = "\n".join(
+        (BASE_DIR / "config" / name).read_text() for name in ("settings.py", "serve.py")
+    )
+    return variable in READ_ELSEWHERE or f'"{variable}"' in read
+
+
+def _environment(service: list[tuple[str, str]]) -> dict[str, str]:
+    pairs = " ".join(values(service, "Environment")).split()
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
+@pytest.mark.parametrize("name", UNITS)
+def test_each_unit_restarts_the_real_launcher_always(name):
+    """What the parse can tell that verify cannot: the server is the site's one
+    launcher, restarted whatever stopped it, for ever, its steps as `make serve`."""
+    from django.core.management import get_commands
+
+    unit = parse_unit((DEPLOY / name).read_text())
+    service = unit["Service"]
+    root = values(service, "WorkingDirectory")[0]
+    assert values(service, "ExecStart") == [f"{root}/.venv/bin/python -m config.serve"]
+    assert (BASE_DIR / "config" / "serve.py").exists()
+    assert values(service, "Restart") == ["always"]
+    assert values(unit["Unit"], "StartLimitIntervalSec") == ["0"]
+    assert values(service, "KillMode") == ["control-group"]  # the workers too
+    steps = [v.split() for v in values(service, "ExecStartPre")]
+    assert [step[:2] for step in steps] == [
+        [f"{root}/.venv/bin/python", "manage.py"]
+    ] * 3
+    assert [step[2] for step in steps] == [
+        "compilemessages_py",
+        "migrate",
+        "collectstatic",
+    ]
+    assert {step[2] for step in steps} <= set(get_commands())
+    assert values(service, "EnvironmentFile")
+    assert values(unit["Install"], "WantedBy") == ["multi-user.target"]
+    for variable in _environment(service):
+        assert read_by_the_site(variable), variable
+
+
+def test_the_hall_unit_opens_the_hall_on_sqlite():
+    service = parse_unit((DEPLOY / "manille-hall.service").read_text())["Service"]
+    environment = _environment(service)
+    assert environment["HOST"] == "0.0.0.0"
+    assert "DATABASE_URL" not in environment and "REDIS_URL" not in environment
+    # Its settings file is optional: the laptop runs without one.
+    assert values(service, "EnvironmentFile") == ["-/etc/manille/hall.env"]
+
+
+def test_the_web_unit_runs_behind_the_proxy_on_postgresql_and_redis():
+    unit = parse_unit((DEPLOY / "manille-web.service").read_text())
+    service = unit["Service"]
+    environment = _environment(service)
+    assert environment["HOST"] == "127.0.0.1" and environment["HTTPS"] == "1"
+    assert values(service, "EnvironmentFile") == ["/etc/manille/web.env"]  # required
+    assert "postgresql.service" in values(unit["Unit"], "After")[0].split()
+    example = dict(
+        line.split("=", 1)
+        for line in (DEPLOY / "web.env.example").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    assert example["DATABASE_URL"].startswith("postgres://")
+    assert example["REDIS_URL"].startswith("redis://")
+    for variable in example:  # every one a setting the site reads (no typo)
+        assert read_by_the_site(variable), variable

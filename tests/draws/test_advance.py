@@ -3,11 +3,12 @@
 import pytest
 from django.urls import reverse
 
+from core.errors import StateConflict
 from draws import selectors as draw_selectors
 from draws import services as draw_services
 from scoring import services
 from scoring.models import ScoreSheet
-from scoring.services import DealInput, EntryError, GameInput
+from scoring.services import DealInput, GameInput
 from tests import factories
 from tournaments.models import Entry, Phase, RoundLog, Seat
 
@@ -83,7 +84,7 @@ def test_advancing_seeds_the_qualifiers_into_the_next_phase(finished_phase, dire
 def test_an_open_round_blocks_advancement(finished_phase, director):
     phase, _final, rnd, _players = finished_phase
     services.round_reopen(round=rnd, by=director, reason="check table 1")
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(StateConflict) as exc:
         draw_services.phase_advance(phase=phase, by=director)
     assert exc.value.code == "rounds_open"
 

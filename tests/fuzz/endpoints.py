@@ -39,29 +39,33 @@ def _walk(patterns, prefix: str, namespace: str):
 
 
 def endpoints() -> list[Endpoint]:
-    """Return every named URL pattern of the site, once each (first route wins)."""
+    """Return every route of the site once, by its first name.
+
+    The older "director" names are aliases of the apps' own (config.urls): the
+    same address is fuzzed once, under the name a request resolves to.
+    """
     from django.urls import get_resolver
 
-    found: dict[tuple[str, tuple[str, ...]], Endpoint] = {}
+    found: dict[str, Endpoint] = {}
     for name, route in _walk(get_resolver().url_patterns, "", ""):
         if route.startswith(SKIPPED_PREFIXES):
             continue
         params = tuple(re.findall(r"<(?:\w+:)?(\w+)>", route))
         ints = tuple(re.findall(r"<int:(\w+)>", route))
-        found.setdefault((name, params), Endpoint(name, route, params, ints))
+        found.setdefault(route, Endpoint(name, route, params, ints))
     return list(found.values())
 
 
 # Which ids fill a path parameter: (endpoint name, parameter) first, then the
 # parameter's name alone.
 PARAM_KINDS = {
-    ("director:club_edit", "pk"): "club",
-    ("director:player_edit", "pk"): "player",
-    ("director:team_edit", "pk"): "team",
-    ("director:club_people", "pk"): "club",
-    ("director:club_member", "pk"): "club",
-    ("director:club_manager_add", "pk"): "club",
-    ("director:club_manager_remove", "pk"): "club",
+    ("clubs:club_edit", "pk"): "club",
+    ("clubs:player_edit", "pk"): "player",
+    ("clubs:team_edit", "pk"): "team",
+    ("clubs:club_people", "pk"): "club",
+    ("clubs:club_member", "pk"): "club",
+    ("clubs:club_manager_add", "pk"): "club",
+    ("clubs:club_manager_remove", "pk"): "club",
     ("series:club", "pk"): "club",
     "player": "player",
     "other": "player",

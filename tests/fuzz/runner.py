@@ -53,7 +53,7 @@ SWEEP_VALUES = (
 SWEEP_VALUES_PER_FIELD = 6
 SWEEP_PER_FORM = 120
 # Pages whose form alone costs a dozen ordinary requests (every rule, every phase).
-EXPENSIVE = ("director:tournament_edit", "director:tournament_create")
+EXPENSIVE = ("tournaments:tournament_edit", "tournaments:tournament_create")
 SWEEP_QUERY = ("phase", "after_round", "kind", "sort", "page", "q", "_export", "copy")
 SWEEP_QUERY_VALUES = (values.HUGE, "-1", "\x00", "x" * 5000, "", "1.5", "0", "csv")
 # Query parameter names everyone tries, besides those the pages link to.

@@ -564,10 +564,18 @@ def test_print_round_explains_an_unknown_tournament_or_round(accented_round, tmp
 
 
 def test_the_registry_lists_each_printed_document_once():
-    assert list(DOCUMENTS) == ["sheets", "draw", "standings", "results", "poster"]
+    assert list(DOCUMENTS) == [
+        "sheets",
+        "draw",
+        "standings",
+        "results",
+        "poster",
+        "checkin_list",
+    ]
     assert {d for d, doc in DOCUMENTS.items() if doc.directors_only} == {
         "sheets",
         "results",
+        "checkin_list",  # names and fees owed: the directors'
     }
     for doc in DOCUMENTS.values():
         assert str(doc.verbose_name)

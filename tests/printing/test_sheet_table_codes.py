@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from phones.models import TableCode
 from printing.sheets import score_sheets_pdf
-from scoring.models import TableCode
 from tests import factories
 from tests.builders import build_drawn_pairs_round
 from tests.printing.test_qr_site_url import (

@@ -18,8 +18,9 @@ from django.core.cache import cache
 from django.urls import get_resolver, reverse
 from pypdf import PdfReader
 
-from scoring.models import Acceptance, ScoreSheet, TableCode, TableSubmission
-from scoring.services import table_codes_ensure
+from phones.models import Acceptance, TableCode, TableSubmission
+from phones.services import table_codes_ensure
+from scoring.models import ScoreSheet
 from tests.builders import build_event
 from tournaments.models import Entry, Round, Tournament
 from transfer.services import event_to_json, export_event

@@ -12,8 +12,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring.models import ScoreSheet, TableCode
-from scoring.services import table_codes_ensure
+from phones.models import TableCode
+from phones.services import table_codes_ensure
+from scoring.models import ScoreSheet
 from tests.builders import build_drawn_round
 from tournaments.models import Table, Tournament
 

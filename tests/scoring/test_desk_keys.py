@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import DealRecord, DeskWrite
-from scoring.services import DealInput, EntryError
+from scoring.services import DealInput, ResultError
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_a_new_key_with_a_stale_version_is_still_a_conflict(director, sheet_tabl
 
 @pytest.mark.parametrize("key", ["short", "x" * 65, "has space!", "ключ-ключ-ключ"])
 def test_a_malformed_key_is_refused_and_saves_nothing(director, sheet_table, key):
-    with pytest.raises(EntryError):
+    with pytest.raises(ResultError):
         services.deal_record(
             sheet=sheet_table.sheet, game=game_one(sheet_table),
             deal=DealInput(trump="hearts", points_a=42), by=director, version=0,
@@ -61,7 +61,7 @@ def test_a_malformed_key_is_refused_and_saves_nothing(director, sheet_table, key
 
 
 def test_a_refused_deal_keeps_its_key_free_for_the_corrected_one(director, sheet_table):
-    with pytest.raises(EntryError):
+    with pytest.raises(ResultError):
         services.deal_record(
             sheet=sheet_table.sheet, game=game_one(sheet_table),
             deal=DealInput(trump="hearts", points_a=75), by=director, version=0,

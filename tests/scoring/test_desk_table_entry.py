@@ -12,9 +12,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring import services
-from scoring.models import ScoreSheet, TableCode
-from scoring.services import DealInput, TableCodeRefused
+from phones import services as phone_services
+from phones.models import TableCode
+from phones.services import TableCodeRefused
+from scoring.models import ScoreSheet
+from scoring.services import DealInput
 from tests import factories
 from tournaments.models import Tournament
 
@@ -44,7 +46,7 @@ def tables(tournament, sheet_round):
 
 
 def code_of(table) -> str:
-    return services.table_codes_ensure(round=table.round)[table.number]
+    return phone_services.table_codes_ensure(round=table.round)[table.number]
 
 
 def play_game_at_table(table, *, seat=1, game=1):
@@ -52,7 +54,7 @@ def play_game_at_table(table, *, seat=1, game=1):
     code = code_of(table)
     for _ in range(4):
         version = ScoreSheet.objects.get(table=table).version
-        services.table_deal_save(
+        phone_services.table_deal_save(
             code=code,
             seat=seat,
             key=key(),
@@ -79,8 +81,9 @@ def state_cells(html: str) -> dict[str, str]:
 def test_the_desk_says_where_each_tables_sheet_stands(director_client, tables):
     play_game_at_table(tables[0])  # a finished game, not yet accepted
     sheet = play_game_at_table(tables[1])
-    services.table_accept(
+    phone_services.table_accept(
         code=code_of(tables[1]),
+        personal_code=tables[1].seats.get(position=3).entry.personal_code,
         seat=3,
         key=key(),
         version=sheet.version,
@@ -139,7 +142,7 @@ def test_taking_a_sheet_over_stops_its_code_and_giving_it_back_restarts_it(
     sheet.refresh_from_db()
     assert sheet.table_state == "desk"
     with pytest.raises(TableCodeRefused) as refused:
-        services.table_open(code=code_of(table))
+        phone_services.table_open(code=code_of(table))
     assert refused.value.code == "taken_over"
     html = director_client.get(sheet_url(table)).content.decode()
     assert 'id="give-back"' in html and 'id="take-over"' not in html
@@ -153,7 +156,7 @@ def test_taking_a_sheet_over_stops_its_code_and_giving_it_back_restarts_it(
     sheet.refresh_from_db()
     assert sheet.table_state == "awaiting"
     assert 'id="take-over"' in response.content.decode()
-    assert services.table_open(code=code_of(table)).pk == sheet.pk
+    assert phone_services.table_open(code=code_of(table)).pk == sheet.pk
 
 
 def test_a_stale_take_over_is_refused_and_changes_nothing(director_client, tables):

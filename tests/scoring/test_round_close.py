@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import ScoreSheet
-from scoring.services import DealInput, EntryError, GameInput
+from scoring.services import DealInput, GameInput, ResultError
 from tests import factories
 from tournaments.models import Round, RoundLog, Tournament
 
@@ -29,7 +29,7 @@ def two_tables(sheet_round):
 
 def test_a_round_with_an_unconfirmed_table_does_not_close(two_tables, director):
     confirm(two_tables[0], director)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.round_close(round=two_tables[0].round, by=director)
     assert "1 of 2 tables" in exc.value.message
     assert Round.objects.get().status == Round.Status.PUBLISHED
@@ -48,7 +48,7 @@ def test_closing_logs_touches_and_freezes_the_sheets(
     assert log.by == director
     assert Tournament.objects.get().version == version + 1
     sheet = ScoreSheet.objects.get(table=two_tables[0])
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.deal_record(
             sheet=sheet,
             game=two_tables[0].games.get(number=1),
@@ -59,7 +59,7 @@ def test_closing_logs_touches_and_freezes_the_sheets(
             reason="late fix",
         )
     assert exc.value.code == "round_closed"
-    with pytest.raises(EntryError):
+    with pytest.raises(ResultError):
         services.round_close(round=rnd, by=director)
 
 
@@ -69,7 +69,7 @@ def test_reopening_needs_a_reason_and_is_logged(
     for table in two_tables:
         confirm(table, director)
     rnd = services.round_close(round=two_tables[0].round, by=director)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.round_reopen(round=rnd, by=director, reason="   ")
     assert exc.value.field == "reason"
     version = Tournament.objects.get().version
@@ -79,7 +79,7 @@ def test_reopening_needs_a_reason_and_is_logged(
     log = RoundLog.objects.get(action=RoundLog.Action.REOPENED)
     assert log.reason == "Table 2 complained" and log.by == director
     assert Tournament.objects.get().version == version + 1
-    with pytest.raises(EntryError):
+    with pytest.raises(ResultError):
         services.round_reopen(round=rnd, by=director, reason="again")
 
 

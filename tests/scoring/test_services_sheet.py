@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from scoring import services
 from scoring.models import Correction, DealRecord, GameTotal, ScoreSheet
-from scoring.services import DealInput, EntryError, GameInput, SheetConflict
+from scoring.services import DealInput, GameInput, ResultError, SheetConflict
 from tournaments.models import Game, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -54,10 +54,10 @@ def test_typing_both_sides_checks_the_sum(sheet_table, director):
     Tournament.objects.filter(pk=sheet_table.round.tournament_id).update(
         type_both_sides=True
     )
-    with pytest.raises(EntryError) as missing:
+    with pytest.raises(ResultError) as missing:
         add(sheet_table, DealInput("hearts", 42), director)
     assert missing.value.field == "points_b"
-    with pytest.raises(EntryError) as wrong:
+    with pytest.raises(ResultError) as wrong:
         add(sheet_table, DealInput("hearts", 42, 19), director)
     assert wrong.value.code == "points_sum"
     assert "60" in wrong.value.message and "61" in wrong.value.message
@@ -66,7 +66,7 @@ def test_typing_both_sides_checks_the_sum(sheet_table, director):
 
 def test_an_impossible_deal_is_refused_and_nothing_changes(sheet_table, director):
     add(sheet_table, DealInput("hearts", 42), director)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         add(sheet_table, DealInput("clubs", 75), director)
     assert exc.value.field == "points_a"
     assert exc.value.index == 1 and exc.value.game == 1
@@ -89,7 +89,7 @@ def test_an_impossible_deal_is_refused_and_nothing_changes(sheet_table, director
     ],
 )
 def test_every_field_is_checked_by_the_engine(sheet_table, director, deal, field):
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         add(sheet_table, deal, director)
     assert exc.value.field == field
     assert exc.value.message
@@ -100,7 +100,7 @@ def test_blind_is_refused_when_the_tournament_does_not_play_it(sheet_table, dire
     Tournament.objects.filter(pk=sheet_table.round.tournament_id).update(
         blind_doubles=False
     )
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         add(sheet_table, DealInput("hearts", 42, blind=True), director)
     assert exc.value.field == "blind"
 
@@ -118,7 +118,7 @@ def test_the_game_closes_at_the_target_and_refuses_more_deals(sheet_table, direc
         add(sheet_table, DealInput("no_trump", 60), director)  # 60 each
     g = game(sheet_table)
     assert (g.score_a, g.finished, g.winner) == (120, True, 0)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         add(sheet_table, DealInput("hearts", 40), director)
     assert exc.value.code == "game_over"
     add(sheet_table, DealInput("hearts", 40), director, number=2)
@@ -183,7 +183,7 @@ def test_a_game_of_another_table_is_refused(sheet_table, sheet_round, director):
 
     other = individual_table(round=sheet_round, number=2)
     sheet = ScoreSheet.objects.get(table=sheet_table)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.deal_record(
             sheet=sheet,
             game=game(other),
@@ -199,7 +199,7 @@ def test_a_game_of_another_table_is_refused(sheet_table, sheet_round, director):
 @pytest.mark.parametrize("status", [Round.Status.CLOSED, Round.Status.DRAFT])
 def test_no_deal_is_taken_for_a_closed_or_draft_round(sheet_table, director, status):
     Round.objects.filter(pk=sheet_table.round_id).update(status=status)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         add(sheet_table, DealInput("hearts", 42), director)
     assert exc.value.code in {"round_closed", "round_draft"}
     assert not DealRecord.objects.exists()
@@ -213,7 +213,7 @@ def test_card_counts_give_both_sides_points(sheet_table, director):
     record = DealRecord.objects.get()
     assert (record.points_a, record.points_b) == (15 + 8 + 6 + 2, 60 - 31)
     assert record.tens_a == 3
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         add(sheet_table, DealInput("hearts", cards_a=(5, 0, 0, 0, 0)), director)
     assert exc.value.field == "tens_a"
 
@@ -223,7 +223,7 @@ def test_totals_only_entry_checks_the_target(sheet_table, director):
         entry_mode=Tournament.EntryMode.TOTALS
     )
     sheet = ScoreSheet.objects.get()
-    with pytest.raises(EntryError):
+    with pytest.raises(ResultError):
         services.game_totals_record(
             sheet=sheet, game=game(sheet_table), totals=(80, 60), by=director, version=0
         )
@@ -253,7 +253,7 @@ def test_a_forfeit_gives_the_other_side_the_tournaments_score(sheet_table, direc
 def test_points_awarded_need_a_reason_and_add_to_a_side(sheet_table, director):
     add(sheet_table, DealInput("hearts", 42), director)
     sheet = ScoreSheet.objects.get()
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.table_event_add(
             sheet=sheet,
             game=game(sheet_table),
@@ -290,7 +290,7 @@ def _play_whole_sheet(table, by):
 def test_confirming_needs_every_game_ended(sheet_table, director):
     add(sheet_table, DealInput("hearts", 42), director)
     sheet = ScoreSheet.objects.get()
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
     assert exc.value.code == "unfinished"
 
@@ -312,7 +312,7 @@ def test_a_correction_after_confirmation_needs_a_reason_and_is_logged(
 ):
     sheet = _play_whole_sheet(sheet_table, director)
     sheet = services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.deal_record(
             sheet=sheet,
             game=game(sheet_table),
@@ -373,10 +373,10 @@ def test_double_entry_must_agree_before_confirmation(sheet_table, director):
     )
     second = get_user_model().objects.create_user("td2", password="x-secret-2")
     sheet = _play_whole_sheet(sheet_table, director)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
     assert exc.value.code == "second_missing"
-    with pytest.raises(EntryError) as same:
+    with pytest.raises(ResultError) as same:
         services.sheet_save(
             sheet=sheet, data={}, by=director, version=sheet.version, copy=2
         )
@@ -400,7 +400,7 @@ def test_double_entry_must_agree_before_confirmation(sheet_table, director):
     assert [(d.game, d.deal, d.fields) for d in differences] == [
         (3, 2, ["points_a", "points_b"])
     ]
-    with pytest.raises(EntryError) as mismatch:
+    with pytest.raises(ResultError) as mismatch:
         services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
     assert mismatch.value.code == "mismatch"
     sheet = services.deal_record(

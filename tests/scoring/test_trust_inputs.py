@@ -13,7 +13,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.forms import CARD_FIELDS
 from scoring.models import DealRecord, GameTotal, ScoreSheet, TableEvent
-from scoring.services import DealInput, EntryError, GameInput
+from scoring.services import DealInput, GameInput, ResultError
 from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -142,12 +142,12 @@ def test_the_deal_services_refuse_a_totals_only_sheet(sheet_table, director):
     before = _state(sheet_table)
     sheet = ScoreSheet.objects.get(table=sheet_table)
     game = Game.objects.get(table=sheet_table, number=1)
-    with pytest.raises(EntryError) as recorded:
+    with pytest.raises(ResultError) as recorded:
         services.deal_record(
             sheet=sheet, game=game, deal=DealInput("hearts", 42), by=director, version=0
         )
     assert recorded.value.code == "mode" and recorded.value.status in (409, 422)
-    with pytest.raises(EntryError) as saved:
+    with pytest.raises(ResultError) as saved:
         services.sheet_save(
             sheet=sheet,
             data={1: GameInput([DealInput("hearts", 42)])},
@@ -163,7 +163,7 @@ def test_totals_saved_on_a_deal_by_deal_sheet_are_refused(sheet_table, director)
     _mode(sheet_table, Tournament.EntryMode.DEALS)
     before = _state(sheet_table)
     sheet = ScoreSheet.objects.get(table=sheet_table)
-    with pytest.raises(EntryError) as exc:
+    with pytest.raises(ResultError) as exc:
         services.sheet_save(
             sheet=sheet,
             data={1: GameInput([DealInput("hearts", 42)], totals=(101, 0))},

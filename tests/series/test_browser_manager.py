@@ -22,7 +22,8 @@ def test_the_manager_edits_his_members_and_not_another_clubs(live_server, browse
     other = factories.ClubFactory(name="De Boeren")
     own.managers.add(manager)
     member = factories.PlayerFactory(club=own, first_name="Jef", last_name="Maes")
-    factories.PlayerFactory(club=other, first_name="Sus", last_name="Claes")
+    # A substitute is a member or a player of no club (issue 23).
+    factories.PlayerFactory(club=None, first_name="Sus", last_name="Claes")
     stranger = factories.PlayerFactory(club=other, first_name="Rik", last_name="Goris")
     base = live_server.url
 
@@ -39,7 +40,7 @@ def test_the_manager_edits_his_members_and_not_another_clubs(live_server, browse
     assert page.url.endswith(reverse("director:club_people", args=[own.pk]))
     page.click("text=Maes, Jef")
     page.wait_for_load_state("networkidle")
-    page.select_option("#id_substitute", label="Claes, Sus (De Boeren)")
+    page.select_option("#id_substitute", label="Claes, Sus")
     page.fill("#id_member_number", "42")
     page.click("main button[type=submit]")
     page.wait_for_load_state("networkidle")

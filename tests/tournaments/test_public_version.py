@@ -233,7 +233,9 @@ def test_a_new_club_player_or_team_moves_nothing(evening):
 
 def test_a_draft_draw_moves_nothing_and_publishing_it_does(evening, director):
     with moves(evening, by=0):
-        rnd = draw_services.round_draw(phase=evening.phases.get(), by=director)
+        rnd = draw_services.round_draw(
+            phase=evening.phases.get(), by=director, seed=1
+        )
         rnd = draw_services.round_redraw(round=rnd, by=director, seed=7)
         seats = list(Seat.objects.filter(round=rnd).order_by("table__number"))
         draw_services.round_swap_seats(

@@ -95,14 +95,11 @@ def add_table_entry(slug: str, *, table: int) -> None:
     """
     import itertools
 
+    from phones.services import table_accept, table_codes_ensure, table_deal_save
     from scoring.models import ScoreSheet
-    from scoring.services import (
-        DealInput,
-        table_accept,
-        table_codes_ensure,
-        table_deal_save,
-    )
+    from scoring.services import DealInput
     from tournaments.models import Game, Round, Table
+    from tournaments.personal_codes import entry_codes_ensure
 
     keys = itertools.count(1)
     rnd = Round.objects.get(tournament__slug=slug, status=Round.Status.PUBLISHED)
@@ -126,8 +123,14 @@ def add_table_entry(slug: str, *, table: int) -> None:
             )
         raise AssertionError(f"game {game} of table {table} never ended")
 
+    def personal_code(seat: int) -> str:  # the opponent's, given at check-in
+        entry_codes_ensure(tournament=rnd.tournament_id)
+        return at.seats.get(position=seat).entry.personal_code
+
     play(1)  # seats 12 against 34: seat 3 accepts
-    table_accept(**write(), seat=3, game=1, accepted=True)
+    table_accept(
+        **write(), seat=3, game=1, accepted=True, personal_code=personal_code(3)
+    )
     play(2)  # seats 13 against 24: seat 2 rejects
     table_accept(
         **write(),
@@ -135,6 +138,7 @@ def add_table_entry(slug: str, *, table: int) -> None:
         game=2,
         accepted=False,
         reason="We counted 40 in the second deal",
+        personal_code=personal_code(2),
     )
 
 

@@ -13,7 +13,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from clubs.models import Club, Player
-from scoring.models import Acceptance, ScoreSheet, TableCode, TableSubmission
+from phones.models import Acceptance, TableCode, TableSubmission
+from scoring.models import ScoreSheet
 from tests.builders import build_event
 from tests.config.servers import manage
 from tests.transfer.events import public_answers, sqlite_env
@@ -68,17 +69,21 @@ def test_an_event_moves_from_sqlite_to_postgresql_with_identical_answers(
     )
     people = Player.objects.count()
 
-    call_command("import_event", str(event_file), verbosity=0)
+    importer = get_user_model().objects.create_user("importer", password="pw-imp-1")
+    call_command("import_event", str(event_file), "--director", "importer", verbosity=0)
 
     assert public_answers(slug) == before
     assert public_answers(other) == other_before
     assert Entry.objects.filter(tournament__slug=slug, player=known).exists()
     assert Player.objects.count() == people + len(data["players"]) - 1
     assert Club.objects.filter(name=club.name).count() == 1
-    # The hall's directors did not exist here: created, unable to log in.
-    directors = Tournament.objects.get(slug=slug).directors.all()
-    assert {u.username for u in directors} == {"director", "director2"}
-    assert not any(u.has_usable_password() for u in directors)
+    # The importing user directs it; the hall's directors, whom its history
+    # names, did not exist here: created, unable to log in, directing nothing.
+    assert list(Tournament.objects.get(slug=slug).directors.all()) == [importer]
+    authors = get_user_model().objects.filter(username__in=["director", "director2"])
+    assert authors.count() == 2
+    assert not any(u.has_usable_password() for u in authors)
+    assert not any(u.directed_tournaments.exists() for u in authors)
     assert get_user_model().objects.filter(is_staff=True).count() == 0
     # Table 3 entered at the table: its history came along, its code did not.
     moved = Tournament.objects.get(slug=slug)

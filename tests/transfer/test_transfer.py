@@ -14,19 +14,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from clubs.models import Club, Player, Team
-from scoring.models import (
-    Acceptance,
-    Correction,
-    ScoreSheet,
-    TableCode,
-    TableEvent,
-    TableSubmission,
-)
+from phones.models import Acceptance, TableCode, TableSubmission
+from phones.services import table_codes_ensure, table_open
+from scoring.models import Correction, ScoreSheet, TableEvent
 from scoring.selectors import sheet_history
-from scoring.services import (
-    table_codes_ensure,
-    table_open,
-)
 from tests.builders import build_event
 from tests.transfer.events import (
     add_history,
@@ -181,14 +172,20 @@ def test_an_event_imported_under_another_slug_reuses_every_person(events, tmp_pa
 
 def test_every_field_of_every_row_survives_the_round_trip(events):
     """Export, import under a new slug, export again: the same file, row for row
-    (history times, authors, deals, the draw's reasons), but for the slug."""
+    (history times, authors, deals, the draw's reasons), but for the slug and the
+    directors (whoever imports it directs it: issue 23)."""
     individual, pairs, _other = events
+    importer = get_user_model().objects.get(username="director2")
     for slug in (individual, pairs):
         first = services.export_event(Tournament.objects.get(slug=slug))
         moved = services.import_event(
-            json.loads(services.event_to_json(first)), slug=f"{slug}-again"
+            json.loads(services.event_to_json(first)),
+            slug=f"{slug}-again",
+            by=importer,
         )
         second = services.export_event(moved)
+        assert first["tournament"].pop("directors") == ["director", "director2"]
+        assert second["tournament"].pop("directors") == ["director2"]
         for data in (first, second):
             data.pop("exported_at")
             data["tournament"].pop("slug")
@@ -217,10 +214,8 @@ def test_users_the_history_names_are_created_unable_to_log_in(individual, tmp_pa
     visitor = get_user_model().objects.get(username="visiting-director")
     assert not visitor.has_usable_password()
     assert not (visitor.is_staff or visitor.is_superuser)
-    assert set(moved.directors.values_list("username", flat=True)) == {
-        "director",
-        "visiting-director",
-    }
+    # The file's directors are not made directors here (issue 23).
+    assert not moved.directors.exists()
     assert Correction.objects.get(sheet__table__round__tournament=moved).by == visitor
 
 
@@ -357,8 +352,8 @@ def test_every_model_of_the_apps_travels_with_the_event_or_is_said_not_to():
     from django.apps import apps
 
     apps_of_the_site = (
-        "clubs", "tournaments", "scoring", "standings", "draws", "printing", "public",
-        "series", "scorepad", "transfer",
+        "clubs", "tournaments", "scoring", "phones", "standings", "draws", "printing",
+        "public", "series", "scorepad", "transfer",
     )  # fmt: skip
     models = {
         m for label in apps_of_the_site for m in apps.get_app_config(label).get_models()
@@ -511,6 +506,30 @@ def test_the_file_holds_the_tables_history_the_organiser_and_the_substitute_but_
     assert sum(p["substitute"] is not None for p in data["players"]) == 1
 
 
+def test_the_personal_codes_stay_in_the_hall_and_an_import_hands_out_new_ones(
+    at_the_tables,
+):
+    """A personal code proves an opponent's acceptance (issue 23 §6): no file
+    holds one, and the imported event's entrants each get a new one, unique in it."""
+    original = Tournament.objects.get(slug=at_the_tables)
+    codes = set(
+        Entry.objects.filter(tournament=original).values_list("personal_code", flat=True)
+    )
+    assert "" not in codes and len(codes) == original.entries.count()
+    data = services.export_event(original)
+    text = services.event_to_json(data)
+    assert not any("personal_code" in row for row in data["entries"])
+    for code in codes:
+        assert f'"{code}"' not in text
+
+    moved = services.import_event(json.loads(text), slug="moved-codes")
+    given = list(
+        Entry.objects.filter(tournament=moved).values_list("personal_code", flat=True)
+    )
+    assert len(given) == len(codes) and "" not in given
+    assert len(set(given)) == len(given)
+
+
 def test_an_event_entered_at_the_tables_moves_with_its_history_and_new_codes(
     at_the_tables,
 ):
@@ -555,8 +574,11 @@ def test_an_event_entered_at_the_tables_moves_with_its_history_and_new_codes(
     assert Player.objects.get(pk=elsewhere.pk).substitute.last_name == "Elsewhere"
     assert list(moved.club.managers.values_list("username", flat=True)) == ["director2"]
 
-    # Every field of every row, again, but for the slug.
+    # Every field of every row, again, but for the slug and the directors (a
+    # file makes no one a director: issue 23).
     second = services.export_event(moved)
+    assert second["tournament"].pop("directors") == []
+    first["tournament"].pop("directors")
     for data in (first, second):
         data.pop("exported_at")
         data["tournament"].pop("slug")

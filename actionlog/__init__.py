@@ -1,0 +1,1 @@
+"""One action log: who changed what, when, and what it was before."""
