@@ -2,12 +2,12 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import views, views_round
 
 urlpatterns = [
-    path("round/<int:round_id>/", views.round_desk, name="round"),
-    path("round/<int:round_id>/close/", views.round_close, name="round_close"),
-    path("round/<int:round_id>/reopen/", views.round_reopen, name="round_reopen"),
+    path("round/<int:round_id>/", views_round.round_desk, name="round"),
+    path("round/<int:round_id>/close/", views_round.round_close, name="round_close"),
+    path("round/<int:round_id>/reopen/", views_round.round_reopen, name="round_reopen"),
     path("table/<int:table_id>/", views.sheet, name="sheet"),
     path("table/<int:table_id>/deal/", views.deal_save, name="deal_save"),
     path("table/<int:table_id>/deal/delete/", views.deal_delete, name="deal_delete"),

@@ -9,17 +9,16 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.params import parse_id
 from core.refusals import caught
 from scoring import forms, selectors, services
+from scoring.desk_text import queue_text
 from scoring.models import ScoreSheet
 from scoring.services import ResultError, SheetConflict
 from scoring.table_entry import table_entry
-from scoring.tables import RoundDeskTable
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Table, Tournament
 from tournaments.selectors import user_can_direct
 
 
@@ -37,14 +36,6 @@ def _table_for(request, table_id: int) -> Table:
     if not hasattr(table, "sheet"):
         table.sheet = services.sheet_ensure(table=table)
     return table
-
-
-def _round_for(request, round_id: int) -> Round:
-    rnd = get_object_or_404(
-        Round.objects.select_related("tournament", "phase"), pk=round_id
-    )
-    _check(request.user, rnd.tournament)
-    return rnd
 
 
 def _is_htmx(request) -> bool:
@@ -159,68 +150,8 @@ def _render_sheet(
         template = "scoring/_sheet.html"
     else:
         template = "scoring/sheet.html"
-        context["queue_text"] = _queue_text()
+        context["queue_text"] = queue_text()
     return render(request, template, context, status=status)
-
-
-def _queue_text() -> dict:
-    """What the desk's queue says (``static/js/desk_queue.js``), translated; a
-    count's sentence in both forms (``_one``, ``_many``: the page picks by count)."""
-    text = {
-        "symbols": forms.key_symbols(),
-        "sending": _("saving…"),
-        "waiting": _("waiting to be saved"),
-        "waiting_blocked": _("waiting: the deal above is not saved"),
-        "correcting": _("being corrected in the entry row"),
-        "changing": _("deal %(number)s changed:"),
-        "refused": _("not saved: %(message)s"),
-        "refused_unknown": _("the server refused it."),
-        "conflict_row": _("not sent: someone else saved this sheet"),
-        "correct": _("Correct"),
-        "discard": _("Discard"),
-        "after_theirs": _("Add mine after theirs"),
-        "discard_mine": _("Discard mine"),
-        "skip": _("Discard this deal"),
-        "retry": _("Try now"),
-        "held_none": _(
-            "The deal in the entry row was not saved: correct it and press Enter."
-        ),
-        "offline": _(
-            "No answer from the server: %(count)s kept on this computer, sent "
-            "again in %(seconds)s s."
-        ),
-        "logged_out": _(
-            "You are no longer logged in: log in again in another tab; %(count)s "
-            "kept on this computer."
-        ),
-        "wait": _("Saving the deals typed first…"),
-        "wait_blocked": _("A deal was not saved: correct or discard it first."),
-        "trump_first": _("Type the trump first."),
-    }
-    for count, suffix in ((1, "one"), (2, "many")):
-        text[f"saving_{suffix}"] = ngettext(
-            "Saving %(count)s deal…", "Saving %(count)s deals…", count
-        )
-        text[f"conflict_{suffix}"] = ngettext(
-            "Someone else saved this sheet meanwhile: %(count)s deal of yours is "
-            "not sent.",
-            "Someone else saved this sheet meanwhile: %(count)s deals of yours are "
-            "not sent.",
-            count,
-        )
-        text[f"held_{suffix}"] = ngettext(
-            "The deal in the entry row was not saved: correct it and press Enter; "
-            "%(count)s more waits after it.",
-            "The deal in the entry row was not saved: correct it and press Enter; "
-            "%(count)s more wait after it.",
-            count,
-        )
-        text[f"refused_{suffix}"] = ngettext(
-            "A deal was not saved: %(count)s deal waits for your choice.",
-            "A deal was not saved: %(count)s deals wait for your choice.",
-            count,
-        )
-    return text
 
 
 def _table_entry(table: Table, sheet: ScoreSheet) -> dict | None:
@@ -550,92 +481,3 @@ def sheet_take_over(request, table_id: int):
             )
         messages.success(request, message % {"table": table})
     return _saved(request, table, 1, saved)
-
-
-# --------------------------------------------------------------------------- round
-
-
-def _render_desk(
-    request, rnd: Round, *, status=200, reopen_form=None, error=None, jump_form=None
-):
-    desk = selectors.round_desk(round=rnd)
-    codes = [f.code for f in selectors.DESK_FILTERS]
-    show = request.GET.get("show")
-    show = show if show in codes else None
-    arrival = request.GET.get("order") == "arrival"
-    context = {
-        "desk": desk,
-        "table": RoundDeskTable(
-            desk.shown(show, arrival=arrival),
-            # The column "at the table" only where the tables enter results.
-            exclude=()
-            if desk.tournament.result_entry != Tournament.ResultEntry.DESK
-            else ("table_state",),
-        ),
-        "show": show,
-        "arrival": arrival,
-        "jump_form": jump_form or forms.TableJumpForm(autofocus=True),
-        "reopen_form": reopen_form or forms.ReasonForm(),
-        "error": error,
-    }
-    return render(request, "scoring/round.html", context, status=status)
-
-
-@login_required
-def round_desk(request, round_id: int):
-    """The round's tables; ``?table=87`` opens table 87's sheet (the desk's box)."""
-    rnd = _round_for(request, round_id)
-    if "table" not in request.GET:
-        return _render_desk(request, rnd)
-    form = forms.TableJumpForm(request.GET)
-    status = 422
-    if form.is_valid():
-        status = 404
-        number = form.cleaned_data["table"]
-        found = selectors.table_by_number(round=rnd, number=number)
-        if found is not None:
-            target = reverse("scoring:sheet", kwargs={"table_id": found.pk})
-            return HttpResponseRedirect(target)
-        form.add_error(
-            "table",
-            _("Round %(round)s has no table %(number)s.")
-            % {"round": rnd.number, "number": number},
-        )
-    return _render_desk(request, rnd, status=status, jump_form=form)
-
-
-@login_required
-@require_POST
-def round_close(request, round_id: int):
-    rnd = _round_for(request, round_id)
-    with _caught() as refusal:
-        services.round_close(round=rnd, by=request.user)
-    if refusal:
-        return _render_desk(
-            request, rnd, status=refusal.error.status, error=refusal.error.message
-        )
-    messages.success(request, _("%(round)s is closed.") % {"round": rnd})
-    return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
-
-
-@login_required
-@require_POST
-def round_reopen(request, round_id: int):
-    rnd = _round_for(request, round_id)
-    form = forms.ReasonForm(request.POST)
-    if not form.is_valid():
-        return _render_desk(request, rnd, status=422, reopen_form=form)
-    with _caught() as refusal:
-        services.round_reopen(
-            round=rnd, by=request.user, reason=form.cleaned_data["reason"]
-        )
-    if refusal:
-        return _render_desk(
-            request,
-            rnd,
-            status=refusal.error.status,
-            reopen_form=form,
-            error=refusal.error.message,
-        )
-    messages.success(request, _("%(round)s is open again.") % {"round": rnd})
-    return HttpResponseRedirect(reverse("scoring:round", kwargs={"round_id": rnd.pk}))
