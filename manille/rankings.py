@@ -261,7 +261,6 @@ def compute_series(
     by_place = rules.ranking == "ranking_points"
     figure = None if by_place else attrgetter(rules.ranking)
     best_of = rules.best_of
-    new = tuple.__new__
 
     built: list[tuple] = []
     for key, a in acc.items():
@@ -292,54 +291,9 @@ def compute_series(
             deals += r.deals_won
             revokes += r.revokes
             strength += r.opponents_strength
-        lines = []
-        for (e, r, note), score, is_counted in zip(items, scores, counted, strict=True):
-            substitute = replaced = ""
-            if note:
-                if note[0] == "substitute":
-                    substitute = note[1]
-                elif note[0] == "replaced":
-                    replaced = note[1]
-            lines.append(
-                new(
-                    EventScore,
-                    (
-                        e.id,
-                        e.number,
-                        r.rank,
-                        r.shared,
-                        score,
-                        is_counted,
-                        r.games_played,
-                        r.games_won,
-                        r.points,
-                        r.point_difference,
-                        substitute,
-                        replaced,
-                    ),
-                )
-            )
+        lines = _event_lines(items, scores, counted)
         sums = (played, won, points, difference, deals, revokes, strength)
-        figures = None
-        tiebreaks: dict[str, int | None] = {}
-        for code in all_codes:
-            metric = TIEBREAKS[code]
-            if metric.pairwise:
-                tiebreaks[code] = None
-            elif code in plain:
-                tiebreaks[code] = sums[plain[code]]
-            else:  # pragma: no cover - every registry metric reads an attribute
-                figures = figures or _Sums(dict(zip(_SUMMED, sums, strict=True)))
-                tiebreaks[code] = metric.value(figures)
-        sort_key = (-series_points,)
-        for code in codes:
-            metric = TIEBREAKS[code]
-            if code in plain:
-                value = tiebreaks[code]
-                sort_key += (-value if metric.direction == HIGHER else value,)
-            else:  # pragma: no cover - as above
-                figures = figures or _Sums(dict(zip(_SUMMED, sums, strict=True)))
-                sort_key += (metric.sort_key(figures),)
+        tiebreaks, sort_key = _tiebreaks(all_codes, codes, plain, sums, series_points)
         built.append(
             (
                 sort_key,
@@ -351,11 +305,73 @@ def compute_series(
                 sums,
                 series_points,
                 tiebreaks,
-                tuple(lines),
+                lines,
             )
         )
 
-    min_events = rules.min_events
+    return _ranked(built, rules.min_events)
+
+
+def _event_lines(items, scores, counted) -> tuple[EventScore, ...]:
+    """An entrant's line for each of his events: place, score, whether it counts."""
+    new = tuple.__new__
+    lines = []
+    for (e, r, note), score, is_counted in zip(items, scores, counted, strict=True):
+        substitute = replaced = ""
+        if note:
+            if note[0] == "substitute":
+                substitute = note[1]
+            elif note[0] == "replaced":
+                replaced = note[1]
+        lines.append(
+            new(
+                EventScore,
+                (
+                    e.id,
+                    e.number,
+                    r.rank,
+                    r.shared,
+                    score,
+                    is_counted,
+                    r.games_played,
+                    r.games_won,
+                    r.points,
+                    r.point_difference,
+                    substitute,
+                    replaced,
+                ),
+            )
+        )
+    return tuple(lines)
+
+
+def _tiebreaks(all_codes, codes, plain, sums, series_points) -> tuple[dict, tuple]:
+    """An entrant's tiebreak values and the key the ranking sorts him by."""
+    figures = None
+    tiebreaks: dict[str, int | None] = {}
+    for code in all_codes:
+        metric = TIEBREAKS[code]
+        if metric.pairwise:
+            tiebreaks[code] = None
+        elif code in plain:
+            tiebreaks[code] = sums[plain[code]]
+        else:  # pragma: no cover - every registry metric reads an attribute
+            figures = figures or _Sums(dict(zip(_SUMMED, sums, strict=True)))
+            tiebreaks[code] = metric.value(figures)
+    sort_key = (-series_points,)
+    for code in codes:
+        metric = TIEBREAKS[code]
+        if code in plain:
+            value = tiebreaks[code]
+            sort_key += (-value if metric.direction == HIGHER else value,)
+        else:  # pragma: no cover - as above
+            figures = figures or _Sums(dict(zip(_SUMMED, sums, strict=True)))
+            sort_key += (metric.sort_key(figures),)
+    return tiebreaks, sort_key
+
+
+def _ranked(built: list[tuple], min_events: int) -> list[SeriesRow]:
+    """The rows in order: ranked ones (equal keys share a rank), then the rest."""
     ranked = [b for b in built if b[4] >= min_events]
     unranked = [b for b in built if b[4] < min_events]
     ranked.sort(key=itemgetter(0, 1, 2))
