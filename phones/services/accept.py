@@ -208,15 +208,9 @@ def table_accept(
     seat = _check_seat(seat, seats)
     if phone_seat is not None:
         phone_seat = _check_seat(phone_seat, seats)
-    try:
-        fresh = sheet_lock(sheet=sheet, version=version, by=None)
-    except SheetConflict:
-        replayed = _replay(sheet, key)
-        if replayed is not None:
-            return replayed
-        raise
-    round_check_open(fresh)
-    _check_usable(fresh, later=False)  # a later round: checked above
+    fresh, replayed = _lock_or_replay(sheet, key=key, version=version)
+    if replayed is not None:
+        return replayed
     tournament = fresh.table.round.tournament
     games = list(Game.objects.filter(table_id=fresh.table_id).order_by("number"))
     positions = sorted(seats)
@@ -245,6 +239,28 @@ def table_accept(
         reason=reason,
         log={"code": normal, "key": key, "game": game_number, "scores": scores},
     )
+    _confirm_when_accepted(fresh, tournament=tournament)
+    return TableWrite(sheet=fresh, replayed=False)
+
+
+def _lock_or_replay(sheet, *, key: str, version: int):
+    """The sheet locked at ``version`` and open to a write, or the answer already
+    given to this key (a phone sending again after a lost answer)."""
+    try:
+        fresh = sheet_lock(sheet=sheet, version=version, by=None)
+    except SheetConflict:
+        replayed = _replay(sheet, key)
+        if replayed is not None:
+            return None, replayed
+        raise
+    round_check_open(fresh)
+    _check_usable(fresh, later=False)  # a later round: checked by the caller
+    return fresh, None
+
+
+def _confirm_when_accepted(fresh, *, tournament) -> None:
+    """Confirm the sheet once every game is accepted, where the opponents'
+    acceptance confirms (public at once)."""
     state = table_state_refresh(sheet=fresh, tournament=tournament)
     if (
         state == State.ACCEPTED
@@ -252,4 +268,3 @@ def table_accept(
         and fresh.status == ScoreSheet.Status.ENTERED
     ):
         sheet_confirmed(sheet=fresh, by=None)
-    return TableWrite(sheet=fresh, replayed=False)
