@@ -175,6 +175,27 @@ def _game_row(game: Game, *, names, found, asks: bool, may_accept) -> dict:
     }
 
 
+def _seats_and_games(table) -> tuple[list[Seat], list[Game]]:
+    """The table's seats with their entrants, and its games with their deals
+    (copy 1), in order: three queries."""
+    seats = list(
+        Seat.objects.filter(table=table)
+        .select_related("entry__player__club", "entry__team__club")
+        .order_by("position")
+    )
+    games = list(
+        Game.objects.filter(table=table)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "deal_records",
+                queryset=DealRecord.objects.filter(copy=1).order_by("number"),
+            )
+        )
+    )
+    return seats, games
+
+
 def table_page_state(*, sheet: ScoreSheet, current: bool = False) -> dict:
     """Return everything the table's phone page shows, JSON-able, in six queries
     (five when ``current``: the caller's sheet is as just read or committed, with
@@ -192,23 +213,9 @@ def table_page_state(*, sheet: ScoreSheet, current: bool = False) -> dict:
     table = sheet.table
     rnd = table.round
     tournament = rnd.tournament
-    seats = list(
-        Seat.objects.filter(table=table)
-        .select_related("entry__player__club", "entry__team__club")
-        .order_by("position")
-    )
+    seats, games = _seats_and_games(table)
     names = {seat.position: entry_name(seat.entry) for seat in seats}
     positions = [seat.position for seat in seats]
-    games = list(
-        Game.objects.filter(table=table)
-        .order_by("number")
-        .prefetch_related(
-            Prefetch(
-                "deal_records",
-                queryset=DealRecord.objects.filter(copy=1).order_by("number"),
-            )
-        )
-    )
     acceptances = {a.game_id: a for a in Acceptance.objects.filter(sheet=sheet)}
     per_game, last = last_enterers(sheet=sheet)
     # Acceptance is asked only where the table still enters its own results.

@@ -304,6 +304,14 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
         )
     if not kept:
         raise ValidationError(_("A tournament needs at least one phase."))
+    _phases_write(tournament, kept=kept, deleted=deleted, was=was, by=by)
+    tournament_touch(tournament=tournament)
+    return kept
+
+
+def _phases_write(tournament, *, kept, deleted, was, by) -> None:
+    """Remove ``deleted``, save ``kept`` in their new order and log each change
+    (inside :func:`phases_save`'s transaction)."""
     for phase in deleted:
         action_record(
             by=by,
@@ -327,8 +335,6 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
             before=None if new else was[phase.pk],
             after=field_values(phase, PHASE_FIELDS),
         )
-    tournament_touch(tournament=tournament)
-    return kept
 
 
 # ----------------------------------------------------------------------- entries

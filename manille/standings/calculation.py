@@ -233,7 +233,11 @@ def _compute_standings(entrants, games, tiebreaks, byes, bye_rule) -> list[Stand
         a.opponents_strength = sum([w for _o, w in opp])
 
     blocks, h2h = _rank(acc, codes, beat, {eid: e.name for eid, e in info.items()})
+    return _standing_rows(blocks, acc, info, codes, h2h, opponents)
 
+
+def _standing_rows(blocks, acc, info, codes, h2h, opponents) -> list[StandingRow]:
+    """The ranked blocks as rows: once per calculation, not per game."""
     rows: list[StandingRow] = []
     rank = 1
     for block in blocks:
@@ -331,7 +335,11 @@ def _compute_places(names, games, tiebreaks, byes, bye_rule) -> list[PlaceRow]:
         a.opponents_strength = sum(map(won_by.__getitem__, a.met))
 
     blocks, _h2h = _rank(acc, codes, beat, names)
+    return _place_rows(blocks, acc)
 
+
+def _place_rows(blocks, acc) -> list[PlaceRow]:
+    """The ranked blocks as places: once per event, not per game."""
     rows: list[PlaceRow] = []
     rank = 1
     for block in blocks:
