@@ -1,4 +1,8 @@
-"""Close a round whose tables are all confirmed, or reopen it for corrections."""
+"""Close a round whose tables are all confirmed, or reopen it for corrections.
+
+Both are lines of the round's history (``tournaments.round_log.round_log_add``),
+which files them in the action log too.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.models import ScoreSheet
 from scoring.services.errors import ResultConflict, ResultError
 from tournaments.models import Round, RoundLog, Table
+from tournaments.round_log import round_log_add
 from tournaments.services import tournament_touch
 
 __all__ = ["round_close", "round_reopen"]
@@ -44,7 +49,7 @@ def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's na
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
-    RoundLog.objects.create(round=rnd, action=RoundLog.Action.CLOSED, by=by)
+    round_log_add(round=rnd, action=RoundLog.Action.CLOSED, by=by)
     tournament_touch(tournament=rnd.tournament)
     return rnd
 
@@ -68,8 +73,6 @@ def round_reopen(*, round: Round, by, reason: str) -> Round:  # noqa: A002
     rnd.status = Round.Status.PUBLISHED
     rnd.closed_at = None
     rnd.save(update_fields=["status", "closed_at"])
-    RoundLog.objects.create(
-        round=rnd, action=RoundLog.Action.REOPENED, by=by, reason=reason
-    )
+    round_log_add(round=rnd, action=RoundLog.Action.REOPENED, by=by, reason=reason)
     tournament_touch(tournament=rnd.tournament)
     return rnd

@@ -1,7 +1,8 @@
 """Write to a score sheet: deals, game totals, table events, corrections, confirmation.
 
 Each service is one transaction around :func:`scoring.services.commit.sheet_commit`,
-which locks the sheet, checks every touched game with the engine and audits.
+which locks the sheet, checks every touched game with the engine, audits and files
+the write in the action log (these are the desk's writes: ``by`` is the director).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from scoring.services.commit import (
     round_check_open,
     sheet_commit,
     sheet_lock,
+    sheet_log,
 )
 from scoring.services.errors import ResultConflict, ResultError, SheetConflict
 from scoring.services.inputs import MAX_TOTAL, DealInput, GameInput
@@ -91,7 +93,13 @@ def deal_record(
 
     try:
         fresh = sheet_commit(
-            sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+            sheet=sheet,
+            by=by,
+            version=version,
+            copy=copy,
+            reason=reason,
+            mutate=mutate,
+            log="sheet.saved",
         )
     except SheetConflict:
         # The same save, sent again while the first was saving: that one counted.
@@ -130,7 +138,13 @@ def deal_delete(
         return {g.id}
 
     return sheet_commit(
-        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=copy,
+        reason=reason,
+        mutate=mutate,
+        log="sheet.saved",
     )
 
 
@@ -154,7 +168,13 @@ def game_totals_record(
         return {g.id}
 
     return sheet_commit(
-        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=copy,
+        reason=reason,
+        mutate=mutate,
+        log="sheet.saved",
     )
 
 
@@ -185,7 +205,13 @@ def sheet_save(
         return touched
 
     return sheet_commit(
-        sheet=sheet, by=by, version=version, copy=copy, reason=reason, mutate=mutate
+        sheet=sheet,
+        by=by,
+        version=version,
+        copy=copy,
+        reason=reason,
+        mutate=mutate,
+        log="sheet.saved",
     )
 
 
@@ -282,6 +308,7 @@ def table_event_add(
         reason=reason,
         mutate=mutate,
         events_changed=True,
+        log="table_event.added",
     )
 
 
@@ -307,6 +334,7 @@ def table_event_remove(
         reason=reason,
         mutate=mutate,
         events_changed=True,
+        log="table_event.removed",
     )
 
 
@@ -355,6 +383,7 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
                 % {"count": len(differences)},
                 code="mismatch",
             )
+    sheet_log(sheet=fresh, by=by, action="sheet.confirmed")
     return sheet_confirmed(sheet=fresh, by=by)
 
 
@@ -362,7 +391,9 @@ def sheet_confirmed(*, sheet: ScoreSheet, by) -> ScoreSheet:
     """Mark a locked, checked sheet confirmed and make it public: the one
     confirmation of every path (the desk's :func:`sheet_confirm`, the
     opponents' acceptance at the table). ``by``: the director, or None for the
-    table's own acceptance. Runs inside the caller's transaction."""
+    table's own acceptance. Runs inside the caller's transaction. It files
+    nothing in the action log: the desk's confirmation is filed by
+    :func:`sheet_confirm`, the table's acceptance by the table's write."""
     sheet.status = ScoreSheet.Status.CONFIRMED
     sheet.confirmed_by = by
     sheet.confirmed_at = timezone.now()

@@ -1,11 +1,14 @@
-"""Take a table-entered sheet over at the desk, and give it back to its table."""
+"""Take a table-entered sheet over at the desk, and give it back to its table.
+
+Both are filed in the action log with the sheet's table state before and after.
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
 
 from scoring.models import ScoreSheet
-from scoring.services.commit import round_check_open, sheet_lock
+from scoring.services.commit import round_check_open, sheet_lock, sheet_log
 from scoring.services.table_state import table_state_compute
 from scoring.table_entry import table_entry
 
@@ -24,8 +27,16 @@ def sheet_take_over(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     fresh = sheet_lock(sheet=sheet, version=version, by=by)
     round_check_open(fresh)
     if fresh.table_state != State.DESK:
+        was = fresh.table_state
         ScoreSheet.objects.filter(pk=fresh.pk).update(table_state=State.DESK)
         fresh.table_state = State.DESK
+        sheet_log(
+            sheet=fresh,
+            by=by,
+            action="sheet.taken_over",
+            before={"table_state": was},
+            after={"table_state": State.DESK},
+        )
     return fresh
 
 
@@ -44,4 +55,11 @@ def sheet_give_back(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     )
     ScoreSheet.objects.filter(pk=fresh.pk).update(table_state=state)
     fresh.table_state = state
+    sheet_log(
+        sheet=fresh,
+        by=by,
+        action="sheet.given_back",
+        before={"table_state": State.DESK},
+        after={"table_state": state},
+    )
     return fresh
