@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from tests.config.servers import manage
-from tests.transfer.events import sqlite_env
+from tests.transfer.events import simulate, sqlite_env
 
 
 @pytest.fixture(scope="session")
@@ -22,3 +22,9 @@ def sqlite_file(_migrated_sqlite, tmp_path):
     path = tmp_path / "hall.sqlite3"
     shutil.copyfile(_migrated_sqlite, path)
     return path
+
+
+@pytest.fixture
+def small():
+    """A small event played to the end: what the refusal tests damage."""
+    return simulate(players=8, rounds=1, seed=24)
