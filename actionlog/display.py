@@ -5,11 +5,15 @@ target type in the app registry, so this app imports none of the apps it
 serves), a choice by its label, a yes/no in words and a date in the reader's
 format; a key that is no model field is named by ``LABELS``. A value the pages
 know better (a tiebreak's name) is said by the ``value_text`` the page passes.
+A result's keys (``g2.d5``, ``g2.totals``, ``g2.e1``, ``g2.score``, ``c2.`` for
+the second copy: ``scoring.services.commit.result_changes``) are said as the
+score sheet says them: "Game 2, deal 5: ♦ 30–30 → ♦ 40–20".
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,9 +23,10 @@ from django.db import models
 from django.utils import formats
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from actionlog.models import ActionEntry
+from manille.engine import SUIT_SYMBOLS
 
 # The keys services record that are no field of the target's model.
 LABELS = {
@@ -66,11 +71,13 @@ def _field(model, name: str):
 
 def _text(value, field) -> str:
     """Say one stored value."""
+    choices = dict(field.flatchoices) if field is not None and field.choices else {}
+    if value == "" and "" in choices:  # a choice named by the empty code
+        return str(choices[""])
     if value is None or value == "" or value == []:
         return EMPTY
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    choices = dict(field.flatchoices) if field is not None and field.choices else {}
     if isinstance(value, list):
         return ", ".join(str(choices.get(v, v)) for v in value)
     if value in choices:
@@ -99,6 +106,99 @@ def target_text(entry: ActionEntry) -> str:
     return f"{capfirst(model._meta.verbose_name)} {entry.target_text}"
 
 
+# --------------------------------------------------------------------- results
+
+_RESULT_KEY = re.compile(
+    r"^(?:c(?P<copy>\d)\.)?g(?P<game>\d+)\."
+    r"(?:d(?P<deal>\d+)|e(?P<event>\d+)|(?P<what>totals|score))$"
+)
+# A game's lines in the sheet's order: its deals, its total, its events, its result.
+_ORDER = {"deal": 0, "totals": 1, "event": 2, "score": 3}
+
+
+def _side(side) -> str:
+    return pgettext("side", "A") if side == 0 else pgettext("side", "B")
+
+
+def deal_text(deal: dict) -> str:
+    """Say a logged deal in a few characters, as the score sheet: "♥ 42–18"."""
+    trump = deal.get("trump", "")
+    parts = [SUIT_SYMBOLS.get(trump) or pgettext("no trump, short", "NT")]
+    if deal.get("cards_a"):
+        parts.append("[" + " ".join(str(c) for c in deal["cards_a"]) + "]")
+    else:
+        a, b = deal.get("points_a"), deal.get("points_b")
+        parts.append(f"{'' if a is None else a}–{'' if b is None else b}")
+    if deal.get("knocks"):
+        parts.append(
+            ngettext("%(count)s knock", "%(count)s knocks", deal["knocks"])
+            % {"count": deal["knocks"]}
+        )
+    if deal.get("blind"):
+        parts.append(_("blind"))
+    if deal.get("passed"):
+        parts.append(_("passed to partner"))
+    if deal.get("revoke") is not None:
+        parts.append(_("revoke %(side)s") % {"side": _side(deal["revoke"])})
+    if deal.get("tricks_a") is not None:
+        parts.append(_("%(count)s tricks") % {"count": deal["tricks_a"]})
+    return " ".join(parts)
+
+
+def _event_text(event: dict, *, note: str) -> str:
+    """Say a table event: "Forfeit, side A", with its reason unless the note has it."""
+    kind = event.get("kind", "")
+    try:
+        field = apps.get_model("scoring", "TableEvent")._meta.get_field("kind")
+        kind = str(dict(field.flatchoices).get(kind, kind))
+    except (LookupError, FieldDoesNotExist):  # the app since removed
+        pass
+    text = _("%(kind)s, side %(side)s") % {"kind": kind, "side": _side(event["side"])}
+    if event.get("points"):
+        text += f" (+{event['points']})"
+    reason = event.get("reason") or ""
+    if reason and reason != note:
+        text += f" — {reason}"
+    return text
+
+
+def _score_text(value) -> str:
+    if not isinstance(value, list):
+        return EMPTY if value is None else str(value)
+    return "–".join(str(v) for v in value)
+
+
+def _result_key(name: str):
+    """Sort a result's keys by copy, game, then the sheet's order; other keys last."""
+    found = _RESULT_KEY.match(name)
+    if found is None:
+        return (1, 0, 0, 0, 0, name)
+    what = "deal" if found["deal"] else "event" if found["event"] else found["what"]
+    number = int(found["deal"] or found["event"] or 0)
+    return (0, int(found["copy"] or 1), int(found["game"]), _ORDER[what], number, "")
+
+
+def _result_change(entry: ActionEntry, name: str, found) -> Change:
+    game = _("Game %(number)s") % {"number": found["game"]}
+    if found["deal"]:
+        label = _("%(game)s, deal %(deal)s") % {"game": game, "deal": found["deal"]}
+        say = deal_text
+    elif found["event"]:
+        label = game
+        say = lambda event: _event_text(event, note=entry.note)  # noqa: E731
+    elif found["what"] == "totals":
+        label, say = _("%(game)s, total") % {"game": game}, _score_text
+    else:
+        label, say = _("%(game)s, score") % {"game": game}, _score_text
+    if found["copy"]:
+        label = _("%(line)s (second entry)") % {"line": label}
+    return Change(
+        label=label,
+        before=say(entry.before[name]) if name in entry.before else None,
+        after=say(entry.after[name]) if name in entry.after else None,
+    )
+
+
 def changes(
     entry: ActionEntry, *, value_text: dict[str, Callable] | None = None
 ) -> list[Change]:
@@ -106,7 +206,14 @@ def changes(
     model = _model(entry)
     value_text = value_text or {}
     out = []
-    for name in list(dict.fromkeys([*entry.before, *entry.after])):
+    names = list(dict.fromkeys([*entry.before, *entry.after]))
+    if any(_RESULT_KEY.match(name) for name in names):
+        names.sort(key=_result_key)
+    for name in names:
+        found = _RESULT_KEY.match(name)
+        if found is not None and name not in value_text:
+            out.append(_result_change(entry, name, found))
+            continue
         field = _field(model, name)
         if field is not None:
             label = str(field.verbose_name)
