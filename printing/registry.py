@@ -16,7 +16,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from printing import checkin_list, draw, poster, results, sheets, standings
+from printing import (
+    checkin_list,
+    draw,
+    poster,
+    press,
+    results,
+    sheets,
+    standings,
+    treasury,
+)
 from printing import series as series_module
 from printing.base import Choice
 from series.models import Series
@@ -44,6 +53,8 @@ class Document:
     # The standings also print without a round (the final standings); the
     # poster never reads one.
     needs_round: bool = True
+    # What it is served as: a PDF, and some as a spreadsheet or an image too.
+    formats: tuple[str, ...] = ("pdf",)
 
     def defaults(self, tournament: Tournament) -> dict[str, str]:
         """Return each option's value when the reader names none."""
@@ -72,11 +83,19 @@ class Document:
     ) -> bytes:
         raise NotImplementedError
 
+    def render_as(self, fmt: str, **kwargs) -> bytes:
+        """Return the document in ``fmt``, one of ``formats`` (a PDF: ``render``)."""
+        return self.render(**kwargs)
+
     def filename(
         self, *, tournament: Tournament, round: Round | None, options: Mapping
     ) -> str:
         """Return the PDF's file name, e.g. ``spring-cup-round-2-draw.pdf``."""
         return _filename(tournament, "round", round.number, self.identifier)
+
+    def filename_as(self, fmt: str, **kwargs) -> str:
+        """Return the file name in ``fmt``: the PDF's, ending in ``.csv``, ``.png``…"""
+        return self.filename(**kwargs).removesuffix(".pdf") + "." + fmt
 
     def round_buttons(self, *, tournament: Tournament, round: Round) -> list[Button]:
         """Return the links that print this document from a round's page."""
@@ -202,12 +221,61 @@ class CheckinList(Document):
         return _filename(tournament, "checkin-list")
 
 
+class TreasurerReport(Document):
+    """The treasurer's report: fees by method and rate, refunds, cash prizes."""
+
+    identifier = "treasurer"
+    verbose_name = gettext_lazy("Treasurer's report")
+    directors_only = True
+    needs_round = False
+    formats = ("pdf", *treasury.SHEET_FORMATS)
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return treasury.treasury_pdf(tournament=tournament, lang=lang)
+
+    def render_as(self, fmt, *, tournament, lang, **kwargs):
+        if fmt == "pdf":
+            return self.render(tournament=tournament, lang=lang, **kwargs)
+        return treasury.treasury_sheet(tournament=tournament, fmt=fmt, lang=lang)
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "treasurer")
+
+
+class PressResults(Document):
+    """The top N for the press and the club's chat: an A4 page or a phone's image."""
+
+    identifier = "press"
+    verbose_name = gettext_lazy("Results for the press")
+    options = (press.TOP,)
+    directors_only = True
+    needs_round = False
+    formats = ("pdf", "png")
+
+    def defaults(self, tournament):
+        return {"top": str(press.DEFAULT_TOP)}
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        top = press.top_from(options)
+        return press.press_pdf(tournament=tournament, top=top, lang=lang)
+
+    def render_as(self, fmt, *, tournament, options, lang, **kwargs):
+        if fmt == "png":
+            top = press.top_from(options)
+            return press.press_png(tournament=tournament, top=top, lang=lang)
+        return self.render(tournament=tournament, options=options, lang=lang, **kwargs)
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "results-top", options["top"])
+
+
 DOCUMENTS: dict[str, Document] = {
     d.identifier: d
     for d in (
-        ScoreSheets(), Draw(), Standings(), TableResults(), Poster(), CheckinList()
+        ScoreSheets(), Draw(), Standings(), TableResults(), Poster(), CheckinList(),
+        TreasurerReport(), PressResults(),
     )
-}
+}  # fmt: skip
 
 
 def document(identifier: str) -> Document:
@@ -232,12 +300,22 @@ class SeriesDocument:
 
     identifier: str
     verbose_name: str
+    # For those who manage the series only (the money), else for its readers.
+    managers_only: bool = False
+    formats: tuple[str, ...] = ("pdf",)
 
     def render(self, *, series: Series, lang: str, base_url: str) -> bytes:
         raise NotImplementedError
 
+    def render_as(self, fmt: str, **kwargs) -> bytes:
+        """Return the document in ``fmt``, one of ``formats`` (a PDF: ``render``)."""
+        return self.render(**kwargs)
+
     def filename(self, *, series: Series) -> str:
         return f"{series.slug}-{self.identifier}.pdf"
+
+    def filename_as(self, fmt: str, *, series: Series) -> str:
+        return self.filename(series=series).removesuffix(".pdf") + "." + fmt
 
 
 class SeriesStandings(SeriesDocument):
@@ -248,8 +326,25 @@ class SeriesStandings(SeriesDocument):
         return series_module.series_standings_pdf(series=series, lang=lang)
 
 
+class SeriesTreasurer(SeriesDocument):
+    """The season's money: each evening's fees, refunds and cash prizes, summed."""
+
+    identifier = "treasurer"
+    verbose_name = gettext_lazy("Treasurer's report of the series")
+    managers_only = True
+    formats = ("pdf", *treasury.SHEET_FORMATS)
+
+    def render(self, *, series, lang, base_url):
+        return treasury.series_treasury_pdf(series=series, lang=lang)
+
+    def render_as(self, fmt, *, series, lang, base_url):
+        if fmt == "pdf":
+            return self.render(series=series, lang=lang, base_url=base_url)
+        return treasury.series_treasury_sheet(series=series, fmt=fmt, lang=lang)
+
+
 SERIES_DOCUMENTS: dict[str, SeriesDocument] = {
-    d.identifier: d for d in (SeriesStandings(),)
+    d.identifier: d for d in (SeriesStandings(), SeriesTreasurer())
 }
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from printing.views import print_document, print_series_document
+from printing.views import press_page, print_document, print_series_document
 
 app_name = "pdf"
 
@@ -12,6 +12,24 @@ urlpatterns = [
         print_series_document,
         {"identifier": "standings"},
         name="series_standings",
+    ),
+    path(
+        "series/<slug:slug>/treasurer.pdf",
+        print_series_document,
+        {"identifier": "treasurer"},
+        name="series_treasurer",
+    ),
+    path(
+        "series/<slug:slug>/treasurer.csv",
+        print_series_document,
+        {"identifier": "treasurer", "fmt": "csv"},
+        name="series_treasurer_csv",
+    ),
+    path(
+        "series/<slug:slug>/treasurer.xlsx",
+        print_series_document,
+        {"identifier": "treasurer", "fmt": "xlsx"},
+        name="series_treasurer_xlsx",
     ),
     path(
         "<slug:slug>/round/<int:number>/sheets.pdf",
@@ -54,5 +72,36 @@ urlpatterns = [
         print_document,
         {"identifier": "poster"},
         name="poster",
+    ),
+    path(
+        "<slug:slug>/treasurer.pdf",
+        print_document,
+        {"identifier": "treasurer"},
+        name="treasurer",
+    ),
+    path(
+        "<slug:slug>/treasurer.csv",
+        print_document,
+        {"identifier": "treasurer", "fmt": "csv"},
+        name="treasurer_csv",
+    ),
+    path(
+        "<slug:slug>/treasurer.xlsx",
+        print_document,
+        {"identifier": "treasurer", "fmt": "xlsx"},
+        name="treasurer_xlsx",
+    ),
+    path("<slug:slug>/press/", press_page, name="press_text"),
+    path(
+        "<slug:slug>/press.pdf",
+        print_document,
+        {"identifier": "press"},
+        name="press",
+    ),
+    path(
+        "<slug:slug>/press.png",
+        print_document,
+        {"identifier": "press", "fmt": "png"},
+        name="press_png",
     ),
 ]
