@@ -3,8 +3,8 @@
 For ``/readyz/``: a load balancer or a monitor asks every few seconds, so each
 check answers in about two seconds at most whatever the service does (refuses,
 hangs): the database on a connection of its own with a connect and a statement
-timeout (on PostgreSQL, never a connection of the pool, which would wait the
-pool's 10 s for one and take it from the pages), the cache by storing a value and
+timeout (on PostgreSQL, never a connection of the pool, which would wait for one
+and take it from the pages), the cache by storing a value and
 reading it back (``core.cache`` answers a miss within its 0.25 s socket timeout,
 or at once while its breaker is open).
 """
@@ -31,10 +31,9 @@ def _postgresql_answers(connection) -> None:
     for django_only in ("cursor_factory", "context", "prepare_threshold"):
         params.pop(django_only, None)
     params.setdefault("options", f"-c statement_timeout={DATABASE_TIMEOUT * 1000}")
+    params["connect_timeout"] = DATABASE_TIMEOUT  # whatever the settings' OPTIONS say
     try:
-        with psycopg.connect(
-            **params, connect_timeout=DATABASE_TIMEOUT, autocommit=True
-        ) as direct:
+        with psycopg.connect(**params, autocommit=True) as direct:
             direct.execute("SELECT 1").fetchone()
     except psycopg.Error as error:
         raise DatabaseError(str(error)) from error

@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "draws",
     "series",
     "scorepad",
+    "prizes",
     "printing",
     "public",
     "transfer",
@@ -123,6 +124,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The database gone (stopped, restarting): a quick 503 with Retry-After, in
+    # the reader's language, before anything below asks the database.
+    "config.unavailable.DatabaseUnavailableMiddleware",
     "config.middleware.TournamentLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -190,14 +194,23 @@ if _database["ENGINE"] == "django.db.backends.sqlite3":
             tempfile.gettempdir(), f"manille-test-{os.getpid()}.sqlite3"
         )
     }
-elif _database["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
-    _database.setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1,
-        "max_size": DB_POOL_SIZE,
-        "timeout": 10,  # seconds a request waits for a free connection
-        "max_idle": 5,  # idle seconds before the pool closes one above min_size
-    }
-    _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+elif _database["ENGINE"] == "django.db.backends.postgresql":
+    # A server that does not answer (down, unreachable) fails a connection in 2 s
+    # (libpq's shortest), not after the kernel's minutes of retries; one that is
+    # stopped refuses at once. Then the site answers 503 (config.unavailable).
+    _database.setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    if DB_POOL_SIZE > 0:
+        _database["OPTIONS"]["pool"] = {
+            "min_size": 1,
+            "max_size": DB_POOL_SIZE,
+            # Seconds a request waits for a connection: a free one comes in
+            # milliseconds (WEB_THREADS <= DB_POOL_SIZE by default: none waits);
+            # longer means the server is gone, and the request is answered 503
+            # within 2 s instead of hanging.
+            "timeout": 1.5,
+            "max_idle": 5,  # idle seconds before the pool closes one above min_size
+        }
+        _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections
 
 # Redis only saves work: while it is gone the site answers from the database
 # (core.cache: a miss, after 0.25 s at most, and no retry for 2 s).
