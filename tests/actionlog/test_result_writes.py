@@ -498,3 +498,22 @@ def test_a_deal_is_said_with_what_is_not_plain():
         == "♠ 0–60 2 knocks blind revoke A"
     )
     assert deal_text({"trump": "hearts", "cards_a": [2, 3, 1, 2, 0]}) == "♥ [2 3 1 2 0]"
+
+
+def test_a_long_results_history_is_one_page_of_50_in_few_queries(
+    client, sheet_table, director, django_assert_max_num_queries
+):
+    add(sheet_table, DealInput("hearts", 42), director)
+    for points in range(0, 60):  # deal 1 typed again 60 times: 61 entries
+        add(sheet_table, DealInput("clubs", points), director, number=1)
+    client.force_login(director)
+    url = reverse(
+        "tournaments:tournament_history", args=[sheet_table.round.tournament.slug]
+    )
+    with django_assert_max_num_queries(12):
+        html = client.get(url, {"kind": "results"}).content.decode()
+    assert html.count("<tr") == 51  # the header and 50 rows
+    assert "<ins>♣ 59–1</ins>" in html and "<ins>♥ 42–18</ins>" not in html
+    with django_assert_max_num_queries(12):
+        html = client.get(url, {"kind": "results", "page": 2}).content.decode()
+    assert "<ins>♥ 42–18</ins>" in html
