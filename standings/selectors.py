@@ -1,19 +1,17 @@
 """Read standings, rounds and results for the public, with a fixed number of queries.
 
-Only published or closed rounds count, and only tables whose score sheet is
-confirmed (unless a director asks for ``include_unconfirmed``). A no-show (never
-checked in, never seated nor given a bye in a public round) is listed nowhere, so it
-counts in no "place n of N"; an entrant who played and later withdrew stays. Every
-function here
-runs the same small number of queries whatever the size of the event: it reads
-plain values and hands them to :mod:`manille.standings`.
+What counts and who is listed is :mod:`standings.reader`'s rule, the one reader of
+events: only published or closed rounds count, and only tables whose score sheet
+is confirmed (unless a director asks for ``include_unconfirmed``). A no-show (never
+checked in, never seated nor given a bye in a public round) is listed nowhere, so
+it counts in no "place n of N"; an entrant who played and later withdrew stays.
+Every function here runs the same small number of queries whatever the size of the
+event: it reads plain values and hands them to :mod:`manille.standings`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from django.db.models import Exists, OuterRef
 
 from core.params import parse_id
 from manille.standings import (
@@ -28,22 +26,9 @@ from manille.standings import (
     explain_order,
     without_gc,
 )
-from scoring.models import ScoreSheet
-from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Tournament
-from tournaments.names import entrant_name
+from standings.reader import PUBLIC_ROUND_STATUSES, listed_entrants, read_events
+from tournaments.models import Entry, Phase, Round, Tournament
 
-PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
-# A game's result after its two sides, in the order of GameRow's fields.
-GAME_RESULT_COLUMNS = (
-    "score_a",
-    "score_b",
-    "winner",
-    "finished",
-    "deals_won_a",
-    "deals_won_b",
-    "revokes_a",
-    "revokes_b",
-)
 KINDS = ("players", "teams", "clubs")
 
 
@@ -97,18 +82,6 @@ class StandingsInput:
     byes: list[ByeRow]
 
 
-def _round_filter(prefix: str, *, tournament, after_round, phase_id) -> dict:
-    f = {
-        f"{prefix}tournament": tournament,
-        f"{prefix}status__in": PUBLIC_ROUND_STATUSES,
-    }
-    if after_round is not None:
-        f[f"{prefix}number__lte"] = after_round
-    if phase_id is not None:
-        f[f"{prefix}phase_id"] = phase_id
-    return f
-
-
 def standings_input(
     *,
     tournament: Tournament,
@@ -116,200 +89,23 @@ def standings_input(
     phase=None,
     include_unconfirmed: bool = False,
 ) -> StandingsInput:
-    """Read the plain rows the calculation needs: four queries."""
-    with without_gc():
-        return _standings_input(tournament, after_round, phase, include_unconfirmed)
-
-
-def _standings_input(
-    tournament, after_round, phase, include_unconfirmed
-) -> StandingsInput:
-    """Turn four queries' rows into the calculation's plain rows, in one pass each.
-
-    One function on purpose: it is the hot path of every standings page (the
-    benchmarks time it on championship events), and splitting the loops over the
-    rows into helpers would add a call per row for no gain in clarity.
-    """
+    """Read the plain rows the calculation needs: four queries (the one reader of
+    events, :func:`standings.reader.read_events`)."""
     phase_id = _phase_id(phase)
-    games_qs = Game.objects.filter(
-        **_round_filter(
-            "table__round__",
-            tournament=tournament,
+    with without_gc():
+        events, entries = read_events(
+            [tournament.pk],
+            lines=True,
             after_round=after_round,
             phase_id=phase_id,
+            include_unconfirmed=include_unconfirmed,
         )
-    )
-    if include_unconfirmed:
-        games_qs = games_qs.filter(
-            table__sheet__status__in=[
-                ScoreSheet.Status.ENTERED,
-                ScoreSheet.Status.CONFIRMED,
-            ]
+        event = events[tournament.pk]
+        return StandingsInput(
+            entrants=listed_entrants(event, entries),
+            games=event.games,
+            byes=event.byes,
         )
-    else:
-        games_qs = games_qs.filter(table__sheet__status=ScoreSheet.Status.CONFIRMED)
-    game_values = list(
-        games_qs.values_list(
-            "id",
-            "number",
-            "table_id",
-            "table__number",
-            "table__round__number",
-            "table__round__phase_id",
-            "side_a",
-            "side_b",
-            *GAME_RESULT_COLUMNS,
-        )
-    )
-    seat_map: dict[tuple[int, int], int] = {}
-    if game_values:
-        seats = Seat.objects.filter(
-            **_round_filter(
-                "round__",
-                tournament=tournament,
-                after_round=after_round,
-                phase_id=phase_id,
-            )
-        ).values_list("table_id", "position", "entry_id")
-        seat_map = {(t, p): e for t, p, e in seats}
-
-    games: list[GameRow] = []
-    for (
-        gid,
-        number,
-        table_id,
-        table_no,
-        round_no,
-        ph,
-        side_a,
-        side_b,
-        sa,
-        sb,
-        winner,
-        finished,
-        da,
-        db,
-        ra,
-        rb,
-    ) in game_values:
-        a = tuple(
-            seat_map[(table_id, int(c))]
-            for c in side_a
-            if (table_id, int(c)) in seat_map
-        )
-        b = tuple(
-            seat_map[(table_id, int(c))]
-            for c in side_b
-            if (table_id, int(c)) in seat_map
-        )
-        games.append(
-            GameRow(
-                id=gid,
-                round_number=round_no,
-                phase_id=ph,
-                table_number=table_no,
-                side_a=a,
-                side_b=b,
-                score_a=sa,
-                score_b=sb,
-                winner=winner,
-                finished=finished,
-                deals_won_a=da,
-                deals_won_b=db,
-                revokes_a=ra,
-                revokes_b=rb,
-                number=number,
-            )
-        )
-
-    byes = [
-        ByeRow(entry_id=e, round_number=r, phase_id=ph, games=g or 1)
-        for e, r, ph, g in Bye.objects.filter(
-            **_round_filter(
-                "round__",
-                tournament=tournament,
-                after_round=after_round,
-                phase_id=phase_id,
-            )
-        ).values_list(
-            "entry_id",
-            "round__number",
-            "round__phase_id",
-            "round__phase__games_per_table",
-        )
-    ]
-
-    # Seated or given a bye in a public round (up to ``after_round``, any phase):
-    # an entrant who did that showed up, whatever its status since; so did one
-    # checked in now (the latest standings only: after round n lists who was there).
-    present = Entry.Status.PRESENT
-    showed_up = _round_filter(
-        "round__", tournament=tournament, after_round=after_round, phase_id=None
-    )
-    raw: dict[int, tuple[EntrantInfo, str, int | None, bool]] = {}
-    for (
-        eid,
-        status,
-        entry_phase,
-        seated,
-        had_bye,
-        first,
-        last,
-        pclub,
-        pclub_name,
-        team,
-        tclub,
-        tclub_name,
-    ) in (
-        Entry.objects.filter(tournament=tournament)
-        .annotate(
-            seated=Exists(Seat.objects.filter(entry=OuterRef("pk"), **showed_up)),
-            had_bye=Exists(Bye.objects.filter(entry=OuterRef("pk"), **showed_up)),
-        )
-        .values_list(
-            "id",
-            "status",
-            "phase_id",
-            "seated",
-            "had_bye",
-            "player__first_name",
-            "player__last_name",
-            "player__club_id",
-            "player__club__name",
-            "team__name",
-            "team__club_id",
-            "team__club__name",
-        )
-    ):
-        raw[eid] = (
-            EntrantInfo(
-                id=eid,
-                name=entrant_name(first, last, team),
-                club_id=tclub if team is not None else pclub,
-                club_name=(tclub_name if team is not None else pclub_name) or "",
-            ),
-            status,
-            entry_phase,
-            seated or had_bye or (after_round is None and status == present),
-        )
-
-    # Who is listed: everyone who played or had a bye here; overall, every entrant
-    # who showed up (checked in, or seated in a public round) and is not withdrawn;
-    # in a phase, the entrants that reached it and showed up. A no-show is never
-    # listed, so it counts in no "place n of N".
-    involved = {e for g in games for e in (*g.side_a, *g.side_b)}
-    involved.update(b.entry_id for b in byes)
-    listed: dict[int, EntrantInfo] = {}
-    for eid, (info, status, entry_phase, came) in raw.items():
-        if eid in involved:
-            listed[eid] = info
-        elif not came:
-            continue  # a no-show
-        elif phase_id is None and status != Entry.Status.WITHDRAWN:
-            listed[eid] = info
-        elif phase_id is not None and entry_phase == phase_id:
-            listed[eid] = info
-    return StandingsInput(entrants=listed, games=games, byes=byes)
 
 
 def standings_from_input(

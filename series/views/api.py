@@ -25,7 +25,9 @@ def _read(request, slug: str) -> tuple[Series | None, list]:
     memo = request.__dict__.setdefault("_series_api", {})
     if slug not in memo:
         series = selectors.series_for_reader(slug=slug, user=request.user)
-        events = selectors.series_events(series=series) if series else []
+        events = (
+            selectors.series_events(series=series, user=request.user) if series else []
+        )
         memo[slug] = (series, events)
     return memo[slug]
 

@@ -72,12 +72,13 @@ def _standings_region(request, series, events) -> str:
     region = cache.get(key)
     if region is not None:
         return region
-    standings = selectors.series_standings(series=series)
+    standings = selectors.series_standings(series=series, events=events)
     region = render_to_string(
         "series/_standings.html",
         {
             "series": series,
             "events": standings.events,
+            "unlisted_counted": selectors.events_include_unlisted(events),
             "table": _standings_table(request, series, standings),
             "ranked": len(standings.ranked),
             "unranked": len(standings.unranked),
@@ -94,7 +95,7 @@ def _standings_region(request, series, events) -> str:
 def standings(request, slug):
     """The series' standings, each row saying which events counted."""
     series = _readable_series(request, slug)
-    events = selectors.series_events(series=series)
+    events = selectors.series_events(series=series, user=request.user)
     region = _standings_region(request, series, events)
     return render(
         request,
@@ -114,7 +115,7 @@ def standings_export(request, slug, fmt):
     if fmt not in EXPORT_FORMATS:
         raise Http404
     series = _readable_series(request, slug)
-    standings = selectors.series_standings(series=series)
+    standings = selectors.series_standings(series=series, user=request.user)
     table = _standings_table(request, series, standings)
     return table_export(table, fmt, f"{series.slug}-standings")
 
@@ -218,13 +219,14 @@ def series_edit(request, slug):
 @require_GET
 def manage(request, slug):
     series = _managed_series(request, slug)
-    events = selectors.series_events(series=series)
+    events = selectors.series_events(series=series, user=request.user)
     return render(
         request,
         "series/manage.html",
         {
             "series": series,
             "events": events,
+            "unlisted_counted": selectors.events_include_unlisted(events),
             "add_form": EventAddForm(tournaments=_addable_events(request.user, series)),
             "evening_form": EveningForm(),
             "clubs_url": reverse("series:clubs", args=[series.slug]),
