@@ -7,7 +7,9 @@ long) is answered 503 with ``Retry-After``: a page that tries again by itself, o
 ``{"error": ..., "retry_after": 5}`` to a client that reads JSON (the API, the
 version poll, the phones' writes and state, or whoever asks for JSON). Nothing in
 the request was saved unless its transaction committed before the error; the
-phones and the desk send the same key again, which saves a deal once.
+phones and the desk send the same key again, which saves a deal once. The error is
+caught where Django lets it be: the view's and its template's by the middleware
+(``process_exception``), a middleware's by ``handler500`` (``server_error``).
 
 Each such error makes this process ask PostgreSQL directly whether it answers
 (``config.readiness``, on a connection of its own, in the background). If it does
@@ -27,13 +29,13 @@ import sys
 import threading
 import time
 
-from django.core.signals import got_request_exception
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
+from django.views import defaults
 
 from config.readiness import _postgresql_answers
 
@@ -202,51 +204,56 @@ def unavailable_response(request) -> HttpResponse:
     return response
 
 
+# This process's outage: one per process, as its pool is.
+outage = Outage()
+
+
+def database_failed(request, error: BaseException) -> HttpResponse:
+    """Answer a request that met ``error`` (``unavailable_error``): 503, and a
+    probe to tell whether the outage begins."""
+    if not outage.down:  # the first errors of an outage, or a lone one
+        logger.warning(
+            "%s %s: 503 after %s: %s",
+            request.method,
+            request.path,
+            type(error).__name__,
+            _first_line(error),
+        )
+    outage.suspect()
+    return unavailable_response(request)
+
+
+def server_error(request):
+    """Django's 500 page, or the 503 when the error was the database's absence.
+
+    ``handler500``: an error raised in a middleware below this module's (the
+    tournament's language, the messages) or above it never reaches the
+    middleware's ``process_exception``, only Django's handler; answered here it
+    is not logged with its traceback either (the outage is, once).
+    """
+    error = sys.exc_info()[1]
+    if unavailable_error(error):
+        return database_failed(request, error)
+    return defaults.server_error(request)
+
+
 class DatabaseUnavailableMiddleware:
     """Answer a request 503 while the database is gone, or when it failed it."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
-        self.outage = Outage()
-        # An error in a middleware below (not the view) becomes Django's 500
-        # before this one sees it; the signal says which error it was.
-        got_request_exception.connect(
-            self._noted, dispatch_uid="config.unavailable.noted"
-        )
 
     def __call__(self, request):
-        if not self.outage.admits() and not self._exempt(request):
+        if not outage.admits() and not _exempt(request):
             return unavailable_response(request)
-        response = self.get_response(request)
-        noted = getattr(request, "_database_unavailable", None)
-        if noted is not None and response.status_code == 500:
-            return self._answer(request, noted)
-        return response
+        return self.get_response(request)
 
     def process_exception(self, request, exception):
         if unavailable_error(exception):
-            return self._answer(request, exception)
+            return database_failed(request, exception)
         return None
 
-    def _answer(self, request, error: BaseException) -> HttpResponse:
-        if not self.outage.down:  # the first errors of an outage, or a lone one
-            logger.warning(
-                "%s %s: 503 after %s: %s",
-                request.method,
-                request.path,
-                type(error).__name__,
-                _first_line(error),
-            )
-        self.outage.suspect()
-        return unavailable_response(request)
 
-    @staticmethod
-    def _noted(sender, request=None, **kwargs) -> None:
-        error = sys.exc_info()[1]
-        if request is not None and unavailable_error(error):
-            request._database_unavailable = error
-
-    @staticmethod
-    def _exempt(request) -> bool:
-        match = _match(request)
-        return match is not None and match.view_name in EXEMPT_VIEWS
+def _exempt(request) -> bool:
+    match = _match(request)
+    return match is not None and match.view_name in EXEMPT_VIEWS

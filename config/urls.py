@@ -82,7 +82,12 @@ urlpatterns = [
     path("table/", include((phones_urls.urlpatterns, "phones"))),
     path("table/", include("phones.urls")),  # the older "table" names (aliases)
     path("", include(("cashdesk.urls", "cashdesk"))),  # fees: director and pay
+    # The hall's laptop pulls and publishes an event by token (before /api/).
+    path("", include(("transfer.urls", "transfer"))),
     path("", include("series.urls")),
     path("pad/", include("scorepad.urls")),
     path("api/", include("public.urls_api")),
 ]
+
+# A database gone is a 503 that retries, whichever middleware met it.
+handler500 = "config.unavailable.server_error"

@@ -287,9 +287,11 @@ def test_postgresql_gone_answers_503_quickly_and_the_site_recovers(hall):
             assert b'http-equiv="refresh"' in answer.headers["body"], answer
             assert b"Traceback" not in answer.headers["body"]
     assert set(kinds) == {"page", *JSON_KINDS}, kinds
+    last = max(a.started for a in unavailable) - load.marks["started"]
     print(
         f"while gone: {len(unavailable)} answers 503, slowest {slowest * 1000:.0f} ms;"
-        f" served again {recovered:.1f} s after PostgreSQL was back"
+        f" the last 503 asked {last:.1f} s after PostgreSQL was back, every path"
+        f" served {recovered:.1f} s after"
     )
 
     # Every deal answered "saved" is in the database, once; the phones saved
