@@ -36,6 +36,7 @@ KINDS = (
     Kind("people", _("Clubs and people")),
     Kind("series", pgettext_lazy("the action log's kind", "Series")),
     Kind("money", _("Fees and payments")),
+    Kind("prizes", _("Prizes")),
 )
 
 ACTIONS = (
@@ -43,6 +44,12 @@ ACTIONS = (
     Action("tournament.created", _("Tournament created"), "settings"),
     Action("tournament.changed", _("Settings changed"), "settings"),
     Action("tournament.director_added", _("Director added"), "settings"),
+    # the hall and the web (transfer.services.tokens, .publishing)
+    Action("event.token_issued", _("Hall token issued"), "settings"),
+    Action("event.token_revoked", _("Hall token revoked"), "settings"),
+    Action("event.pulled", _("Pulled by the hall"), "settings"),
+    Action("event.published", _("Published by the hall"), "settings"),
+    Action("tournament.preset_applied", _("Started from a preset"), "settings"),
     Action("phase.added", _("Phase added"), "phases"),
     Action("phase.changed", _("Phase changed"), "phases"),
     Action("phase.removed", _("Phase removed"), "phases"),
@@ -96,6 +103,11 @@ ACTIONS = (
     Action("payment.taken", _("Payment taken"), "money"),
     Action("payment.undone", _("Payment undone"), "money"),
     Action("payment.refunded", _("Payment refunded"), "money"),
+    # prizes (prizes)
+    Action("prize.table_changed", _("Prize table changed"), "prizes"),
+    Action("prize.awarded", _("Prizes awarded"), "prizes"),
+    Action("prize.given", _("Prize given"), "prizes"),
+    Action("prize.picked", _("Prize picked"), "prizes"),
 )
 
 _BY_CODE = {a.code: a for a in ACTIONS}
