@@ -11,6 +11,7 @@ from clubs.tabular import decode_csv
 from manille.tiebreaks import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from manille.tiebreaks import validate_codes as validate_tiebreak_codes
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
+from tournaments.presets import EVENT_OWN, PRESETS, UNKNOWN_PRESET, Preset, preset_for
 from tournaments.services import table_entry_problems
 
 EVENT_FIELDS = ("name", "slug", "date", "venue", "format", "language", "is_public")
@@ -157,6 +158,47 @@ class TournamentForm(forms.ModelForm):
         return fields
 
 
+def _preset_choices():
+    return [("", _("No preset: the usual settings"))] + [
+        (preset.code, preset.name) for preset in PRESETS
+    ]
+
+
+class PresetForm(forms.Form):
+    """The new-tournament form's “Start from”: a preset's code, or nothing."""
+
+    preset = forms.ChoiceField(
+        label=_("Start from"),
+        required=False,
+        choices=_preset_choices,
+        error_messages={"invalid_choice": UNKNOWN_PRESET},
+    )
+
+    def chosen(self) -> Preset | None:
+        """Return the chosen preset (None for none, or an unknown code)."""
+        if not self.is_bound or not self.is_valid():
+            return None
+        code = self.cleaned_data["preset"]
+        return preset_for(code) if code else None
+
+
+def preset_tournament_form(preset: Preset | None) -> TournamentForm:
+    """Return the empty new-tournament form, filled from ``preset`` if any."""
+    return TournamentForm(
+        instance=Tournament(**preset.fields()) if preset else Tournament()
+    )
+
+
+def preset_form_values(preset: Preset | None) -> dict:
+    """Return what the form shows for ``preset``: each field's value by its name.
+
+    Read from the form itself, so a page filled by its script shows what the same
+    page asked for with ``?preset=`` shows.
+    """
+    form = preset_tournament_form(preset)
+    return {name: form[name].value() for name in form.fields if name not in EVENT_OWN}
+
+
 class PhaseForm(forms.ModelForm):
     class Meta:
         model = Phase
@@ -219,6 +261,21 @@ PhaseFormSet = inlineformset_factory(
     absolute_max=MAX_PHASES,
     validate_max=True,
 )
+
+
+def preset_phase_formset(preset: Preset | None, *, prefix="phases"):
+    """Return the new tournament's phase rows: the preset's, then an empty line."""
+    if preset is None:
+        return PhaseFormSet(None, instance=Tournament(), prefix=prefix)
+    rows = preset.phase_rows()
+    formset = PhaseFormSet(
+        None,
+        instance=Tournament(format=preset.fields()["format"]),
+        prefix=prefix,
+        initial=rows,
+    )
+    formset.extra = len(rows)  # min_num (1) + this: the preset's rows and one more
+    return formset
 
 
 def phase_rows(formset) -> list[dict]:

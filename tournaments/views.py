@@ -10,14 +10,18 @@ from django_tables2 import RequestConfig
 from clubs.access import any_director_required, is_htmx
 from clubs.models import Club
 from core.refusals import refused_on_form
-from tournaments import checkin_views, registration, selectors, services
+from tournaments import checkin_views, presets, registration, selectors, services
 from tournaments.access import director_required, staff_required
 from tournaments.forms import (
     EntryAddForm,
     ImportForm,
     PhaseFormSet,
+    PresetForm,
     TournamentForm,
     phase_rows,
+    preset_form_values,
+    preset_phase_formset,
+    preset_tournament_form,
 )
 from tournaments.models import Entry, Tournament
 from tournaments.tables import TournamentTable
@@ -52,19 +56,51 @@ def _phase_formset(data, tournament, *, prefix="phases"):
 
 @staff_required
 def tournament_create(request):
-    form = TournamentForm(request.POST or None)
-    formset = _phase_formset(request.POST or None, Tournament())
-    if request.method == "POST" and form.is_valid() and formset.is_valid():
+    # "Start from" a preset: posted with the form, or asked for by ?preset=.
+    posted = request.method == "POST"
+    chooser = PresetForm(
+        request.POST if posted else request.GET if "preset" in request.GET else None
+    )
+    preset = chooser.chosen()
+    if posted:
+        form = TournamentForm(request.POST)
+        formset = _phase_formset(request.POST, Tournament())
+    else:
+        form = preset_tournament_form(preset)
+        formset = preset_phase_formset(preset)
+    if posted and all([chooser.is_valid(), form.is_valid(), formset.is_valid()]):
         with refused_on_form(form):
-            tournament = services.tournament_create(
-                by=request.user, phases=phase_rows(formset), **form.changed_fields()
+            tournament = presets.tournament_create_from_preset(
+                by=request.user,
+                preset=chooser.cleaned_data["preset"],
+                phases=phase_rows(formset),
+                **form.changed_fields(),
             )
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:tournament", slug=tournament.slug)
     return render(
         request,
         "tournaments/director/tournament_form.html",
-        {"form": form, "formset": formset, "creating": True},
+        {
+            "form": form,
+            "formset": formset,
+            "creating": True,
+            "chooser": chooser,
+            "preset": preset,
+            # What the page's script fills in place: each preset's fields and line
+            # (the JSON) and its phase rows (a template each), none first.
+            "preset_rows": [
+                (p.code if p else "", preset_phase_formset(p))
+                for p in (None, *presets.PRESETS)
+            ],
+            "preset_data": {
+                p.code if p else "": {
+                    "line": str(p.description) if p else "",
+                    "values": preset_form_values(p),
+                }
+                for p in (None, *presets.PRESETS)
+            },
+        },
     )
 
 

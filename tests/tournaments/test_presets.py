@@ -1,0 +1,417 @@
+"""The new-tournament form's presets: each fills every rule and phase with values
+the model, the draw registry and the engine accept; ``?preset=`` fills the page
+without a script, the page's script fills it in place, and saving creates the
+tournament with the preset's phases (its History says which preset)."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from actionlog.models import ActionEntry
+from manille.draws import registry as draw_registry
+from manille.engine import Deal, Rules, score_game
+from tests.tournaments.test_director_views import phase_post
+from tournaments import presets
+from tournaments.forms import TournamentForm, preset_form_values
+from tournaments.models import Phase, Tournament
+
+PRESETS = {preset.code: preset for preset in presets.PRESETS}
+CREATE = "tournaments:tournament_create"
+
+
+@pytest.fixture
+def staff_client(client, director):
+    director.is_staff = True
+    director.save()
+    client.force_login(director)
+    return client
+
+
+def preset_post(code: str, **overrides) -> dict:
+    """What the new-tournament page posts once ``code`` filled it (as typed)."""
+    preset = PRESETS[code]
+    data = {"preset": code, "name": "Kampioenschap", "date": "2026-11-14"}
+    for name, value in preset_form_values(preset).items():
+        if value is True:
+            data[name] = "on"
+        elif value is not False:
+            data[name] = "" if value is None else str(value)
+    rows = [
+        {k: "" if v is None else str(v) for k, v in row.items()}
+        for row in preset.phase_rows()
+    ]
+    return data | phase_post(rows) | overrides
+
+
+def play_until_the_end(rules: Rules):
+    """Score a game deal by deal (side A a little ahead each time) until it ends."""
+    half = rules.half  # 36–24, or 40–28 with a point a trick (35 + 5, 25 + 3)
+    deal = Deal(points=(half + 6, half - 6), trump="hearts", tricks=(5, 3))
+    deals = []
+    for _ in range(200):
+        deals.append(deal)
+        game = score_game(deals, rules)
+        if game.finished:
+            return game
+    raise AssertionError("the game never ends")
+
+
+# ------------------------------------------------------------------ registry
+
+
+def test_presets_have_distinct_codes_and_a_one_line_description():
+    assert len(PRESETS) == len(presets.PRESETS) == 6
+    for preset in presets.PRESETS:
+        assert re.fullmatch(r"[a-z_]+", preset.code)
+        line = str(preset.description)
+        assert line and "\n" not in line and len(line) < 400, preset.code
+        assert str(preset.name)
+
+
+def test_a_preset_fills_every_setting_of_the_form_but_the_events_own():
+    form_fields = set(TournamentForm().fields) - set(presets.EVENT_OWN)
+    tiebreak_positions = {n for n in form_fields if n.startswith("tiebreak_")}
+    assert set(presets.PRESET_FIELDS) == (form_fields - tiebreak_positions) | {
+        "tiebreaks"
+    }
+    for preset in presets.PRESETS:
+        assert set(preset.fields()) == set(presets.PRESET_FIELDS)
+
+
+def test_a_preset_naming_a_setting_that_does_not_exist_is_refused_when_written():
+    with pytest.raises(TypeError, match="quota"):
+        presets.Preset(
+            code="x", name="x", description="x", phases=(), settings={"quota": 2}
+        )
+
+
+def test_an_unknown_code_is_a_user_facing_refusal():
+    with pytest.raises(ValidationError) as caught:
+        presets.preset_for("wk2026")
+    assert caught.value.field == "preset"
+    assert "wk2026" in str(caught.value)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", list(PRESETS))
+def test_every_preset_builds_an_event_the_model_draws_and_engine_accept(code, director):
+    preset = PRESETS[code]
+    t = presets.tournament_create_from_preset(
+        by=director, preset=code, name="Preset test", date="2026-11-14"
+    )
+    t.refresh_from_db()
+    t.full_clean(exclude=["directors"])
+    for name, value in preset.fields().items():
+        assert getattr(t, name) == value, name
+    # The engine takes the rules and plays a game under them to its end.
+    rules = t.rules()
+    assert rules == preset.rules()
+    game = play_until_the_end(rules)
+    assert game.winner == 0
+    # The phases as the preset says, each drawn by a method of its format.
+    phases = list(Phase.objects.filter(tournament=t).order_by("order"))
+    assert [p.name for p in phases] == [str(p.name) for p in preset.phases]
+    for phase, wanted in zip(phases, preset.phases, strict=True):
+        assert draw_registry.method(phase.draw_method).serves(t.format)
+        assert (phase.rounds, phase.advancement, phase.advance_count) == (
+            wanted.rounds,
+            wanted.advancement,
+            wanted.advance_count,
+        )
+        assert phase.games_per_table == wanted.games_per_table
+    assert phases[-1].advancement == Phase.Advancement.NONE
+
+
+def test_the_presets_say_what_the_real_events_play():
+    """The facts of docs/rules.md and real-events.md each preset stands for."""
+    french = PRESETS["french_concours"].rules()
+    assert (french.total, french.half, french.deals, french.target) == (68, 34, 12, 50)
+    walloon = PRESETS["walloon"].rules()
+    assert walloon.draw_carry and walloon.capot_doubles and walloon.max_knocks
+    assert (walloon.target, walloon.deals) == (None, 12)
+    open_pairs = PRESETS["open_pairs"]
+    assert (open_pairs.rules().target, open_pairs.rules().deals) == (None, 16)
+    assert open_pairs.fields()["format"] == Tournament.Format.PAIRS
+    assert "knockout" in str(open_pairs.description)  # says it is still to come
+    world = PRESETS["world"]
+    assert [p.advance_count for p in world.phases] == [128, 32, None]
+    assert world.phases[1].advancement == Phase.Advancement.TABLE_WINNERS
+    for code in ("world", "belgian", "club_evening"):
+        assert PRESETS[code].fields()["format"] == Tournament.Format.INDIVIDUAL
+        assert PRESETS[code].rules().target == 101
+
+
+# ---------------------------------------------------------------------- page
+
+
+def _input(html: str, name: str) -> str:
+    return re.search(rf'<input[^>]*name="{re.escape(name)}"[^>]*>', html).group(0)
+
+
+def _selected(html: str, name: str) -> str | None:
+    select = re.search(
+        rf'<select[^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S
+    ).group(1)
+    found = re.search(r'<option value="([^"]*)"[^>]*selected', select)
+    return found.group(1) if found else None
+
+
+def _main_form(html: str) -> str:
+    return html[html.index('class="settings-form"') :]
+
+
+@pytest.mark.django_db
+def test_a_get_with_a_preset_renders_the_form_filled(staff_client):
+    response = staff_client.get(reverse(CREATE), {"preset": "french_concours"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    form = _main_form(html)
+    assert "checked" in _input(form, "trick_points")
+    assert 'value="50"' in _input(form, "target")
+    assert 'value="12"' in _input(form, "deals")
+    assert _selected(form, "language") == "fr"
+    assert _selected(form, "format") == "pairs"
+    assert _selected(form, "tiebreak_1") == "points"
+    assert 'value="Concours"' in _input(form, "phases-0-name")
+    assert _selected(form, "phases-0-draw_method") == "ladder"
+    assert 'value="4"' in _input(form, "phases-0-rounds")
+    # The preset's row, then one empty line.
+    assert 'value="2"' in _input(form, "phases-TOTAL_FORMS")
+    assert 'value="french_concours"' in _input(form, "preset")
+    # The chooser shows the choice and its line.
+    chooser = html[: html.index('class="settings-form"')]
+    assert _selected(chooser, "preset") == "french_concours"
+    assert str(PRESETS["french_concours"].description) in chooser
+    # The event's own fields stay empty for the director.
+    assert 'value="' not in _input(form, "name")
+
+
+@pytest.mark.django_db
+def test_the_page_without_a_preset_is_the_usual_form(staff_client):
+    html = staff_client.get(reverse(CREATE)).content.decode()
+    form = _main_form(html)
+    assert "checked" not in _input(form, "trick_points")
+    assert 'value="101"' in _input(form, "target")
+    assert 'value=""' in _input(form, "preset")
+    assert 'value=""' in _input(form, "phases-0-name") or "value=" not in _input(
+        form, "phases-0-name"
+    )
+
+
+@pytest.mark.django_db
+def test_the_page_carries_what_its_script_fills(staff_client):
+    html = staff_client.get(reverse(CREATE)).content.decode()
+    data = json.loads(
+        re.search(
+            r'<script id="preset-data" type="application/json">(.*?)</script>',
+            html,
+            re.S,
+        ).group(1)
+    )
+    assert set(data) == {"", *PRESETS}
+    walloon = data["walloon"]
+    assert walloon["values"]["draw_carry"] is True
+    assert walloon["values"]["capot_doubles"] is True
+    assert walloon["values"]["target"] is None
+    assert walloon["values"]["deals"] == 12
+    assert walloon["line"] == str(PRESETS["walloon"].description)
+    assert data[""]["values"]["target"] == 101
+    assert "name" not in walloon["values"] and "date" not in walloon["values"]
+    # One template of phase rows per preset, with its row count.
+    for code, preset in PRESETS.items():
+        found = re.search(
+            rf'<template id="preset-phases-{code}" data-total="(\d+)">(.*?)</template>',
+            html,
+            re.S,
+        )
+        assert found, code
+        assert int(found.group(1)) == len(preset.phases) + 1
+        assert f'value="{preset.phases[0].name}"' in found.group(2)
+
+
+@pytest.mark.django_db
+def test_an_unknown_preset_in_the_address_is_said_next_to_the_choice(staff_client):
+    response = staff_client.get(reverse(CREATE), {"preset": "wk2026"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    chooser = html[: html.index('class="settings-form"')]
+    assert "There is no preset “wk2026”" in chooser
+    assert 'value="101"' in _input(_main_form(html), "target")
+
+
+# ---------------------------------------------------------------------- save
+
+
+@pytest.mark.django_db
+def test_a_post_creates_the_tournament_with_the_presets_phases(staff_client, director):
+    post = preset_post("world", name="WK Manillen 2026")
+    response = staff_client.post(reverse(CREATE), post)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t = Tournament.objects.get(name="WK Manillen 2026")
+    assert t.format == "individual" and t.tiebreaks == ["games_won", "points"]
+    assert [
+        (p.name, p.rounds, p.draw_method, p.advancement, p.advance_count)
+        for p in t.phases.order_by("order")
+    ] == [
+        ("Qualifying rounds", 3, "individual", "top_n", 128),
+        ("Semi-final", 1, "seeded", "table_winners", 32),
+        ("Final", 1, "seeded", "none", None),
+    ]
+    assert t.directors.filter(pk=director.pk).exists()
+    actions = list(
+        ActionEntry.objects.filter(tournament_id=t.pk)
+        .order_by("pk")
+        .values_list("action", "target_text", "user_id")
+    )
+    assert actions[0] == ("tournament.created", "WK Manillen 2026", director.pk)
+    assert [a for a, _, _ in actions].count("phase.added") == 3
+    assert actions[-1] == (
+        "tournament.preset_applied",
+        "World championship (IWWA)",
+        director.pk,
+    )
+
+
+@pytest.mark.django_db
+def test_a_post_keeps_what_the_director_changed_after_the_preset(staff_client):
+    post = preset_post("french_concours", target="44", **{"phases-0-rounds": "5"})
+    response = staff_client.post(reverse(CREATE), post)
+    assert response.status_code == 302
+    t = Tournament.objects.get(name="Kampioenschap")
+    assert (t.target, t.deals, t.trick_points, t.language) == (44, 12, True, "fr")
+    assert t.phases.get().rounds == 5
+
+
+@pytest.mark.django_db
+def test_a_post_without_a_preset_records_none(staff_client):
+    post = preset_post("walloon", preset="")
+    assert staff_client.post(reverse(CREATE), post).status_code == 302
+    t = Tournament.objects.get(name="Kampioenschap")
+    assert t.draw_carry and t.deals == 12  # the fields as posted
+    assert not ActionEntry.objects.filter(
+        tournament_id=t.pk, action="tournament.preset_applied"
+    ).exists()
+
+
+@pytest.mark.django_db
+def test_an_unknown_preset_posted_is_a_form_error_and_nothing_is_saved(staff_client):
+    post = preset_post("walloon", preset="pétanque")
+    response = staff_client.post(reverse(CREATE), post)
+    assert response.status_code == 200
+    html = response.content.decode()
+    chooser = html[: html.index('class="settings-form"')]
+    assert "There is no preset “pétanque”: choose one from the list." in chooser
+    assert 'class="field field-error"' in chooser
+    assert not Tournament.objects.exists()
+    assert not ActionEntry.objects.exists()
+    # What was typed is still there to save once the choice is put right.
+    assert 'value="Kampioenschap"' in _input(_main_form(html), "name")
+
+
+def test_the_service_refuses_an_unknown_preset_before_writing(db, director):
+    with pytest.raises(ValidationError):
+        presets.tournament_create_from_preset(
+            by=director, preset="bogus", name="X", date="2026-11-14"
+        )
+    assert not Tournament.objects.exists()
+
+
+# ------------------------------------------------------------------- browser
+
+
+def _log_in(page, live_server, username, password):
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/director/")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_director_picks_a_preset_edits_a_field_and_saves(live_server, browser):
+    get_user_model().objects.create_user(
+        username="wl", password="wedstrijd-123", is_staff=True
+    )
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    _log_in(page, live_server, "wl", "wedstrijd-123")
+    page.goto(live_server.url + reverse(CREATE))
+    page.fill("#id_name", "Concours de Tournai")
+    page.fill("#id_date", "2026-11-14")
+    assert not page.is_checked("#id_trick_points")
+    assert page.input_value("#id_target") == "101"
+
+    # By keyboard: focus the choice, pick the concours, the page fills in place.
+    page.focus("#id_preset")
+    page.select_option("#id_preset", "french_concours")
+    assert page.is_checked("#id_trick_points")
+    assert page.input_value("#id_target") == "50"
+    assert page.input_value("#id_deals") == "12"
+    assert page.input_value("#id_language") == "fr"
+    assert page.input_value("#id_format") == "pairs"
+    assert page.input_value("#id_phases-0-name") == "Concours"
+    assert page.input_value("#id_phases-0-draw_method") == "ladder"
+    assert page.input_value("#id_phases-TOTAL_FORMS") == "2"
+    assert "68 points a deal" in page.text_content("#preset-line")
+    # What the director typed before choosing stays.
+    assert page.input_value("#id_name") == "Concours de Tournai"
+
+    # Another preset leaves nothing of the first behind.
+    page.select_option("#id_preset", "world")
+    assert not page.is_checked("#id_trick_points")
+    assert page.input_value("#id_target") == "101"
+    assert page.input_value("#id_phases-2-name") == "Final"
+    page.select_option("#id_preset", "french_concours")
+
+    # Every field stays editable: the club plays to 44.
+    page.fill("#id_target", "44")
+    page.click("button.primary[type=submit]")
+    page.wait_for_url("**/t/concours-de-tournai/")
+    t = Tournament.objects.get(slug="concours-de-tournai")
+    assert (t.target, t.deals, t.trick_points, t.format) == (44, 12, True, "pairs")
+    assert [p.name for p in t.phases.all()] == ["Concours"]
+    assert ActionEntry.objects.filter(
+        tournament_id=t.pk, action="tournament.preset_applied", target_text="French concours"
+    ).exists()
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width,height", [(1366, 900), (390, 844)])
+def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
+    live_server, browser, width, height, tmp_path
+):
+    get_user_model().objects.create_user(
+        username="wl", password="wedstrijd-123", is_staff=True
+    )
+    page = browser.new_page(viewport={"width": width, "height": height})
+    _log_in(page, live_server, "wl", "wedstrijd-123")
+    page.goto(live_server.url + reverse(CREATE))
+    page.focus("#id_preset")
+    page.keyboard.press("ArrowDown")  # a closed select changes with the arrows
+    assert page.input_value("#id_preset") == presets.PRESETS[0].code
+    assert page.input_value("#id_phases-0-name") == "Qualifying rounds"
+    line = page.text_content("#preset-line")
+    assert "128" in line
+    wide = page.evaluate(
+        """() => [document.documentElement, ...document.querySelectorAll(
+               '#preset-chooser, #preset-chooser *, .phase-table, .settings-form *')]
+             .filter(e => e.scrollWidth > e.clientWidth + 1)
+             .map(e => e.tagName + '#' + e.id + ' ' + e.scrollWidth
+                       + '>' + e.clientWidth)"""
+    )
+    assert wide == [], wide
+    for selector in (
+        "#id_preset",
+        "#preset-chooser button",
+        "#id_phases-2-advance_count",
+    ):
+        box = page.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    page.screenshot(path=str(tmp_path / f"presets-{width}.png"), full_page=False)
+    page.close()
