@@ -84,6 +84,8 @@ urlpatterns = [
     path("", include(("cashdesk.urls", "cashdesk"))),  # fees: director and pay
     # The hall's laptop pulls and publishes an event by token (before /api/).
     path("", include(("transfer.urls", "transfer"))),
+    # The hall's laptop pulls and publishes an event by token (before /api/).
+    path("", include(("transfer.urls", "transfer"))),
     path("", include("series.urls")),
     path("pad/", include("scorepad.urls")),
     path("api/", include("public.urls_api")),

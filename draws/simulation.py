@@ -190,6 +190,30 @@ def tournament_simulate(
     return built
 
 
+def tournament_play(
+    *,
+    tournament: Tournament,
+    seed: int = 1,
+    leave_open: bool = False,
+    progress: Progress | None = None,
+) -> SimulatedTournament:
+    """Play an event already set up and registered (its phases, its entrants
+    present), as :func:`tournament_simulate` plays the one it creates: the day of
+    an event pulled from the web site, at the hall."""
+    say = progress or _silent
+    user, second = _directors()
+    built = SimulatedTournament(
+        tournament=tournament, director=user, co_director=second
+    )
+    rng = random.Random(seed)
+    _play_phases(built, rng=rng, seed=seed, leave_open=leave_open, say=say)
+    built.entrants = Entry.objects.filter(tournament=tournament).count()
+    built.confirmed = ScoreSheet.objects.filter(
+        table__round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
+    ).count()
+    return built
+
+
 def _silent(line: str) -> None:
     """Tell no one (no ``progress`` given)."""
 

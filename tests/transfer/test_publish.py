@@ -1,0 +1,254 @@
+"""The hall's laptop pulls an event from the web site and publishes it back, by a
+token the web site issued to one of the event's directors (issue 26).
+
+In one process here (the web site is the test database, the requests go through
+Django's test client); ``test_hall_and_web`` runs the two as real processes.
+"""
+
+import datetime
+import gzip
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from actionlog.models import ActionEntry
+from draws.simulation import tournament_play
+from tests.transfer.events import public_answers, simulate
+from tournaments.models import Round, Tournament
+from transfer.models import EventToken
+from transfer.services import event_to_json, export_event
+from transfer.services.publishing import event_pulled_import
+from transfer.services.tokens import (
+    TOKEN_DAYS,
+    TokenRefused,
+    event_token_check,
+    event_token_issue,
+    event_token_revoke,
+)
+from transfer.views import WRONG_TOKENS
+
+pytestmark = pytest.mark.django_db
+
+PUBLISH = "/api/events/{slug}/publish/"
+
+
+@pytest.fixture
+def played():
+    """An event the hall played (two rounds, all confirmed) and its file."""
+    slug = simulate(players=8, rounds=2, seed=61, language="en", slug="web-event")
+    tournament = Tournament.objects.get(slug=slug)
+    return tournament, event_to_json(export_event(tournament))
+
+
+@pytest.fixture
+def web_copy(played):
+    """The web's copy before the day: the same event with its entrants, no round;
+    its director and a token of his."""
+    tournament, text = played
+    answers = public_answers(tournament.slug)
+    Round.objects.filter(tournament=tournament).delete()
+    director = tournament.directors.order_by("pk").first()
+    token = event_token_issue(tournament=tournament, user=director)
+    return tournament, text, answers, director, token
+
+
+def _publish(client, slug, body, token, **headers):
+    return client.post(
+        PUBLISH.format(slug=slug),
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}", **headers},
+    )
+
+
+def test_a_token_is_kept_only_as_its_digest_and_opens_only_its_event(web_copy):
+    tournament, _text, _answers, director, raw = web_copy
+    assert raw.startswith("mev_") and len(raw) > 40
+    stored = EventToken.objects.get()
+    assert raw not in (stored.digest, stored.prefix) and raw.startswith(stored.prefix)
+    assert event_token_check(raw=raw, slug=tournament.slug).user == director
+    for wrong, slug in (
+        (raw + "x", tournament.slug),
+        (raw, "another-event"),
+        ("", tournament.slug),
+        (None, None),
+        ("mev_" + "A" * 200, None),
+    ):
+        with pytest.raises(TokenRefused):
+            event_token_check(raw=wrong, slug=slug)
+    ActionEntry.objects.get(action="event.token_issued", tournament_id=tournament.pk)
+
+
+def test_a_revoked_an_expired_or_an_orphaned_token_opens_nothing(web_copy):
+    tournament, _text, _answers, director, raw = web_copy
+    token = EventToken.objects.get()
+    EventToken.objects.filter(pk=token.pk).update(
+        created_at=timezone.now() - datetime.timedelta(days=TOKEN_DAYS + 1),
+        expires_at=timezone.now() - datetime.timedelta(seconds=1),
+    )
+    with pytest.raises(TokenRefused):
+        event_token_check(raw=raw)
+    EventToken.objects.filter(pk=token.pk).update(
+        expires_at=timezone.now() + datetime.timedelta(days=1)
+    )
+    event_token_check(raw=raw)
+    tournament.directors.remove(director)  # no longer directs it
+    with pytest.raises(TokenRefused):
+        event_token_check(raw=raw)
+    tournament.directors.add(director)
+    event_token_revoke(token=token, by=director)
+    with pytest.raises(TokenRefused):
+        event_token_check(raw=raw)
+
+
+def test_only_a_director_is_issued_a_token(played):
+    tournament, _text = played
+    stranger = get_user_model().objects.create_user("stranger", password="pw-1234-x")
+    with pytest.raises(Exception, match="does not direct"):
+        event_token_issue(tournament=tournament, user=stranger)
+    assert not EventToken.objects.exists()
+
+
+def test_publishing_replaces_the_web_copy_and_again_changes_nothing(client, web_copy):
+    tournament, text, answers, director, raw = web_copy
+    assert public_answers(tournament.slug) != answers  # the web has no results yet
+    response = _publish(client, tournament.slug, text, raw)
+    assert response.status_code == 200, response.content
+    assert response.json()["rounds"] == 2
+    assert public_answers(tournament.slug) == answers
+    published = Tournament.objects.get(slug=tournament.slug)
+    assert director in published.directors.all()
+    # Gzipped, and a second time: the same answers.
+    again = _publish(
+        client,
+        tournament.slug,
+        gzip.compress(text.encode()),
+        raw,
+        **{"Content-Encoding": "gzip"},
+    )
+    assert again.status_code == 200, again.content
+    assert public_answers(tournament.slug) == answers
+    assert ActionEntry.objects.filter(action="event.published").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("how", "status", "word"),
+    [
+        ("no token", 401, "token"),
+        ("another event's file", 422, "not"),
+        ("not JSON", 422, ""),
+        ("cut short", 422, ""),
+        ("bad gzip", 422, ""),
+        ("a deal the engine refuses", 422, ""),
+    ],
+)
+def test_a_refused_publish_leaves_the_web_copy_as_it_was(
+    client, web_copy, how, status, word
+):
+    tournament, text, _answers, _director, raw = web_copy
+    before = public_answers(tournament.slug)
+    entries = list(tournament.entries.values_list("pk", flat=True))
+    headers = {}
+    body, token = text, raw
+    if how == "no token":
+        token = "mev_nothing"
+    elif how == "another event's file":
+        data = json.loads(text)
+        data["tournament"]["slug"] = "someone-else"
+        body = json.dumps(data)
+    elif how == "not JSON":
+        body = "<html>"
+    elif how == "cut short":
+        body = text[: len(text) // 2]
+    elif how == "bad gzip":
+        body, headers = b"\x1f\x8bnot gzip", {"Content-Encoding": "gzip"}
+    else:
+        data = json.loads(text)
+        data["deals"][0]["points_a"] = 500
+        body = json.dumps(data)
+    response = _publish(client, tournament.slug, body, token, **headers)
+    assert response.status_code == status, response.content
+    assert word in response.json()["error"]
+    assert public_answers(tournament.slug) == before
+    assert list(
+        Tournament.objects.get(slug=tournament.slug).entries.values_list(
+            "pk", flat=True
+        )
+    ) == entries
+
+
+def test_wrong_tokens_from_one_address_are_paused(client, web_copy):
+    tournament, text, *_rest = web_copy
+    for _ in range(WRONG_TOKENS.limit):
+        assert _publish(client, tournament.slug, text, "mev_guess").status_code == 401
+    paused = _publish(client, tournament.slug, text, "mev_guess")
+    assert paused.status_code == 429
+    assert 0 < int(paused["Retry-After"]) <= WRONG_TOKENS.window
+
+
+def test_the_hall_pulls_the_event_and_plays_it(client, web_copy):
+    tournament, _text, _answers, director, raw = web_copy
+    response = client.get(
+        "/api/events/pull/", headers={"Authorization": f"Bearer {raw}"}
+    )
+    assert response.status_code == 200
+    data = response.json()
+    assert data["tournament"]["slug"] == tournament.slug and not data["rounds"]
+    assert len(data["entries"]) == 8
+    assert all("personal_code" not in row for row in data["entries"])
+    assert client.get("/api/events/pull/").status_code == 401
+    # Pulled again before the day here (this database plays the hall too).
+    hall_user = get_user_model().objects.create_user("hall", password="pw-hall-1")
+    local, replaced = event_pulled_import(data=data, by=hall_user)
+    assert replaced and local.entries.count() == 8
+    tournament_play(tournament=local, seed=3)
+    assert local.rounds.count() == 2
+    with pytest.raises(Exception, match="rounds drawn at this hall"):
+        event_pulled_import(data=data, by=hall_user)
+
+
+def test_the_commands_issue_a_token_and_refuse_what_they_cannot(web_copy, capsys):
+    tournament, _text, _answers, director, _raw = web_copy
+    call_command("event_token", tournament.slug, "--user", director.username)
+    printed = capsys.readouterr().out.strip()
+    assert event_token_check(raw=printed, slug=tournament.slug)
+    with pytest.raises(CommandError, match="No tournament"):
+        call_command("event_token", "nothing-here", "--user", director.username)
+    with pytest.raises(CommandError, match="does not direct"):
+        get_user_model().objects.create_user("other", password="pw-other-1")
+        call_command("event_token", tournament.slug, "--user", "other")
+    with pytest.raises(CommandError, match="not a web site"):
+        call_command("pull_event", "ftp://x", "--token", printed)
+    with pytest.raises(CommandError, match="does not answer"):
+        call_command("pull_event", "http://127.0.0.1:9", "--token", printed)
+    with pytest.raises(CommandError, match="--file"):
+        call_command("pull_event")
+
+
+def test_the_directors_page_issues_a_token_once_and_revokes_it(
+    web_copy, director_client
+):
+    tournament, *_rest = web_copy
+    url = reverse("transfer:hall_tokens", args=[tournament.slug])
+    assert Client().get(url).status_code == 302  # to the login
+    assert director_client.get(url).status_code == 403  # not his event
+    tournament.directors.add(get_user_model().objects.get(username="td"))
+    page = director_client.post(url, {"issue": "1"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    raw = html.split('id="issued-token">')[1].split("<")[0]
+    assert event_token_check(raw=raw, slug=tournament.slug)
+    assert f"publish_event {tournament.slug}" in html
+    token = EventToken.objects.get(prefix=raw[:10])
+    listed = director_client.get(url).content.decode()
+    assert raw not in listed and f"{token.prefix}…" in listed
+    done = director_client.post(url, {"revoke": str(token.pk)})
+    assert done.status_code == 302
+    with pytest.raises(TokenRefused):
+        event_token_check(raw=raw)
+    assert director_client.post(url, {"revoke": "999999"}).status_code == 302
