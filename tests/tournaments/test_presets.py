@@ -277,6 +277,17 @@ def test_a_post_creates_the_tournament_with_the_presets_phases(staff_client, dir
 
 
 @pytest.mark.django_db
+def test_the_history_says_which_preset_the_event_started_from(staff_client):
+    staff_client.post(reverse(CREATE), preset_post("walloon"))
+    t = Tournament.objects.get(name="Kampioenschap")
+    html = staff_client.get(
+        reverse("tournaments:tournament_history", args=[t.slug])
+    ).content.decode()
+    assert "Started from a preset" in html
+    assert "Walloon house rules" in html
+
+
+@pytest.mark.django_db
 def test_a_post_keeps_what_the_director_changed_after_the_preset(staff_client):
     post = preset_post("french_concours", target="44", **{"phases-0-rounds": "5"})
     response = staff_client.post(reverse(CREATE), post)
@@ -375,9 +386,41 @@ def test_a_director_picks_a_preset_edits_a_field_and_saves(live_server, browser)
     assert (t.target, t.deals, t.trick_points, t.format) == (44, 12, True, "pairs")
     assert [p.name for p in t.phases.all()] == ["Concours"]
     assert ActionEntry.objects.filter(
-        tournament_id=t.pk, action="tournament.preset_applied", target_text="French concours"
+        tournament_id=t.pk,
+        action="tournament.preset_applied",
+        target_text="French concours",
     ).exists()
     page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_without_a_script_the_choice_asks_for_the_page_filled(live_server, browser):
+    get_user_model().objects.create_user(
+        username="wl", password="wedstrijd-123", is_staff=True
+    )
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    _log_in(page, live_server, "wl", "wedstrijd-123")
+    page.goto(live_server.url + reverse(CREATE))
+    page.select_option("#id_preset", "open_pairs")
+    assert page.input_value("#id_deals") == ""  # nothing fills it in place
+    page.click("#preset-chooser button[type=submit]")
+    page.wait_for_url("**?preset=open_pairs")
+    assert page.input_value("#id_deals") == "16"
+    assert page.input_value("#id_target") == ""
+    assert page.input_value("#id_phases-0-draw_method") == "swiss"
+    assert "16 deals" in page.text_content("#preset-line")
+    page.fill("#id_name", "Open Roeselare")
+    page.fill("#id_date", "2026-11-14")
+    page.click("button.primary[type=submit]")
+    page.wait_for_url("**/t/open-roeselare/")
+    t = Tournament.objects.get(slug="open-roeselare")
+    assert (t.target, t.deals, t.format) == (None, 16, "pairs")
+    assert ActionEntry.objects.filter(
+        tournament_id=t.pk, action="tournament.preset_applied"
+    ).exists()
+    context.close()
 
 
 @pytest.mark.browser
@@ -413,5 +456,5 @@ def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
     ):
         box = page.locator(selector).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
-    page.screenshot(path=str(tmp_path / f"presets-{width}.png"), full_page=False)
+    page.screenshot(path=str(tmp_path / f"presets-{width}.png"), full_page=True)
     page.close()
