@@ -290,7 +290,7 @@ def press_png(
         header_h += 44
     rows_h = sum(_ROW_PRIZE if line.prize else _ROW for line in results.lines)
     rows_h = rows_h or _ROW
-    height = max(PNG_WIDTH, header_h + rows_h + 40 + 90)
+    height = header_h + rows_h + 40 + 90
     image = Image.new("RGB", (PNG_WIDTH, height), _WHITE)
     draw = ImageDraw.Draw(image)
     draw.rectangle([0, 0, PNG_WIDTH, header_h - 30], fill=_INK)
