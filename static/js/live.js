@@ -1,5 +1,8 @@
 /* Live public pages: poll the tournament's version (ETag/304), swap #live-region
-   when it moves; filter rows by name; turn the projector's pages. */
+   when it moves; filter rows by name; turn the projector's pages. A poll that
+   fails (no network, the results service restarting: 503 with Retry-After) is
+   tried again later and later, never before Retry-After, up to half a minute
+   apart, and the page carries on by itself once it is answered again. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-live-version-url]");
@@ -71,6 +74,7 @@
 
   /* ---- live refresh ---------------------------------------------------------- */
   var status = document.querySelector("[data-live-status]");
+  var statusText = status ? status.textContent : "";
   function say(text) { if (status) status.textContent = text; }
   function stamp() {
     var d = new Date();
@@ -81,7 +85,7 @@
     return fetch(location.href, {
       headers: {"X-Live-Region": "1"}, cache: "no-store", credentials: "same-origin"
     }).then(function (r) {
-      if (!r.ok) throw new Error(String(r.status));
+      if (!r.ok) throw failure(r);
       return r.text();
     }).then(function (html) {
       var region = document.getElementById("live-region");
@@ -100,31 +104,58 @@
     });
   }
 
+  /* An answer that is not the page's: its Retry-After goes with it. */
+  function failure(response) {
+    var error = new Error(String(response.status));
+    error.retryAfter = parseInt(response.headers.get("Retry-After"), 10) || 0;
+    return error;
+  }
+  var BACKOFF_CAP = 30000; // ms: the longest wait between two failed polls
+
   if (root) {
     var url = root.getAttribute("data-live-version-url");
     var version = root.getAttribute("data-live-version");
     var etag = null;
     var every = parseInt(root.getAttribute("data-live-poll") || "2500", 10);
     var timer = null;
+    var failures = 0; // polls failed in a row
+    /* After the n-th failure in a row: every × 2^n give or take a fifth (a
+       hall of phones does not come back in step), at most BACKOFF_CAP, never
+       less than the server's Retry-After. */
+    var backoff = function (error) {
+      failures += 1;
+      var wait = every * Math.pow(2, failures) * (0.8 + 0.4 * Math.random());
+      var floor = ((error && error.retryAfter) || 0) * 1000;
+      return Math.round(Math.max(Math.min(BACKOFF_CAP, wait), floor));
+    };
     var poll = function () {
       clearTimeout(timer);
       var headers = etag ? {"If-None-Match": etag} : {};
+      var wait = null;
       fetch(url, {headers: headers, cache: "no-store", credentials: "omit"})
         .then(function (r) {
           if (r.status === 304) return null;
-          if (!r.ok) throw new Error(String(r.status));
+          if (!r.ok) throw failure(r);
           etag = r.headers.get("ETag");
           return r.json();
         })
         .then(function (data) {
           if (data && String(data.version) !== String(version)) {
             var next = String(data.version);
-            return refresh().then(function () { version = next; });
+            return refresh().then(function () { version = next; return true; });
           }
         })
-        .catch(function () { say("…"); })
+        .then(function (refreshed) {
+          // Answered again: live as before (a refresh said so already).
+          if (failures && !refreshed) say(statusText);
+          failures = 0;
+        }, function (error) {
+          wait = backoff(error);
+          say("…");
+        })
         .then(function () {
-          timer = setTimeout(poll, document.hidden ? every * 6 : every);
+          timer = setTimeout(poll, wait !== null ? wait
+            : document.hidden ? every * 6 : every);
         });
     };
     document.addEventListener("visibilitychange", function () {

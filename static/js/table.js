@@ -4,6 +4,10 @@
    server has it; the queue is sent in order, one write at a time, each with the
    sheet's last known version; a resent key is answered "replayed" and saved once.
    The sheet is polled every 2.5 s (ETag, 304) so two phones see each other.
+   No answer, or the results service restarting (503, Retry-After), is "try
+   again": the deals stay queued, polls and sends wait longer each time (never
+   less than Retry-After, 15 s at most), and all goes on by itself once the
+   server answers.
    Nothing typed leaves the queue without the player's choice: when the other
    phone saved first (a conflict), or finished the game a deal was typed for,
    the queue stops and asks, by the keypad, where the player looks; every deal
@@ -136,7 +140,7 @@
   }
 
   function pump() {
-    if (inflight || refused) return;
+    if (inflight || refused || Date.now() < resumeAt) return;
     var item = null;
     for (var i = 0; i < queue.length; i++) {
       if (waiting(queue[i])) return; // the player decides first
@@ -163,14 +167,16 @@
       headers: {"X-CSRFToken": csrf(), "Accept": "application/json"}
     }).then(function (r) {
       var tag = r.headers.get("ETag");
-      return r.json().then(function (json) { return {status: r.status, body: json, etag: tag}; },
-                           function () { return {status: r.status, body: null}; });
+      var wait = retryAfter(r);
+      return r.json().then(function (json) { return {status: r.status, body: json, etag: tag, wait: wait}; },
+                           function () { return {status: r.status, body: null, wait: wait}; });
     }).then(function (answer) {
       inflight = null;
       answered(item, answer);
     }, function () {
       inflight = null;
       offline = true;
+      backoff(0);
       render();
     });
   }
@@ -189,6 +195,7 @@
 
   function answered(item, answer) {
     var body = answer.body || {};
+    if (answer.status < 500) answeredAgain();
     if (answer.status === 200 && body.state) {
       offline = false;
       drop(item);
@@ -235,6 +242,7 @@
       return;
     }
     offline = true;                 // a server or proxy error: try again later
+    backoff(answer.wait);
     render();
   }
 
@@ -274,19 +282,47 @@
     state = next;
   }
 
+  /* ---- trying again: later each time, never before the server's Retry-After */
+  var EVERY = config.poll || 2500;
+  var BACKOFF_CAP = 15000;  // ms: the longest wait between two tries
+  var failures = 0;         // polls and sends failed in a row
+  var resumeAt = 0;         // no poll or timed send before this (ms)
+  var pollTimer = null;
+
+  function retryAfter(response) {
+    return parseInt(response.headers.get("Retry-After"), 10) || 0;
+  }
+  function backoff(seconds) {
+    // EVERY × 2^(n-1) after the n-th failure give or take a fifth (the hall's
+    // phones spread out), at most BACKOFF_CAP, at least the server's Retry-After.
+    failures += 1;
+    var wait = EVERY * Math.pow(2, failures - 1) * (0.8 + 0.4 * Math.random());
+    wait = Math.round(Math.max(Math.min(BACKOFF_CAP, wait), (seconds || 0) * 1000));
+    resumeAt = Date.now() + wait;
+    return wait;
+  }
+  function answeredAgain() { failures = 0; resumeAt = 0; }
+  function schedulePoll(wait) {
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(poll, wait);
+  }
+
   function poll() {
-    if (document.hidden) return;
     if (refused && refused.code === "unknown") return; // the table is gone: stop
+    if (document.hidden) { schedulePoll(EVERY); return; }
     var headers = {"Accept": "application/json"};
     if (etag) headers["If-None-Match"] = etag;
     fetch(config.urls.state, {headers: headers, credentials: "same-origin", cache: "no-store"})
       .then(function (r) {
         if (r.status === 304) {
+          answeredAgain();
           if (offline) { offline = false; render(); pump(); }
-          return null;
+          return;
         }
+        var wait = retryAfter(r);
         return r.json().then(function (body) {
           if (r.ok && body.state) {
+            answeredAgain();
             etag = r.headers.get("ETag");
             refused = null;
             setState(body.state);
@@ -294,14 +330,20 @@
             render();
             pump();
           } else if (body && body.refused) {
+            answeredAgain();
             refused = body;
             offline = false;
             render();
+          } else {
+            throw {wait: wait};   // 503 while the service restarts, a 5xx
           }
-        });
+        }, function () { throw {wait: wait}; });  // not JSON: a proxy's page
       })
-      .catch(function () {
+      .then(function () {
+        if (!(refused && refused.code === "unknown")) schedulePoll(EVERY);
+      }, function (failure) {
         if (!offline) { offline = true; render(); }
+        schedulePoll(backoff(failure && failure.wait));
       });
   }
 
@@ -940,10 +982,12 @@
   });
 
   /* ---- keep trying ---------------------------------------------------------- */
-  window.addEventListener("online", function () { offline = false; render(); pump(); poll(); });
+  window.addEventListener("online", function () {
+    answeredAgain(); offline = false; render(); pump(); poll();
+  });
   window.addEventListener("offline", function () { offline = true; render(); });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
-  setInterval(poll, config.poll || 2500);
+  schedulePoll(EVERY);
   setInterval(function () {
     if (!inflight && queue.some(function (i) { return i.status === "queued"; })) pump();
   }, 3000);
