@@ -262,7 +262,10 @@ _LONG_FIRST = (
     "tests/test_csp_browser.py::test_the_main_pages",
     "tests/tournaments/test_checkin_browser.py",
     "tests/transfer/test_backup.py::test_a_backup_of_a_live",
-    "tests/scoring/test_browser_table.py::test_two_phones",
+    "tests/phones/test_browser_table.py::test_two_phones",
+    "tests/faults/",
+    "tests/transfer/test_hall_and_web.py",
+    "tests/public/test_scale_out.py",
 )
 
 

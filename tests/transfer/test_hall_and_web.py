@@ -1,0 +1,154 @@
+"""Two real sites: "web" (``python -m config.serve`` on a PostgreSQL database of the
+test's own) and "hall" (``manage.py`` on a SQLite file, offline but for its two
+exchanges). The web holds the event with its entrants; the hall pulls it, plays
+the day without the web, publishes it; every public JSON answer of the event on
+the web then equals the hall's (issue 26).
+"""
+
+import json
+import os
+import urllib.parse
+
+import pytest
+
+from tests.config.servers import free_port, manage, serving
+from tests.transfer.events import sqlite_env
+
+HOST = "127.0.0.1"
+DATABASE = f"manille_web_{os.getpid()}"
+
+# On the web, before the day: the event, its phases and its entrants present.
+WEB_EVENT = """
+from draws.simulation import tournament_simulate
+from tournaments.models import Round
+built = tournament_simulate(
+    players=16, rounds=2, final=8, seed=71, language="en", slug="open-day"
+)
+Round.objects.filter(tournament=built.tournament).delete()
+print(built.tournament.slug)
+"""
+PLAY_THE_DAY = """
+from draws.simulation import tournament_play
+from tests.transfer.events import dump_answers
+from tournaments.models import Tournament
+t = Tournament.objects.get(slug="open-day")
+tournament_play(tournament=t, seed=9)
+dump_answers("open-day", ANSWERS)
+"""
+
+
+def _postgres_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        pytest.skip("needs PostgreSQL: DATABASE_URL=postgres://... (the web's database)")
+    return url
+
+
+def _admin(url: str, sql: str) -> None:
+    import psycopg
+
+    admin = urllib.parse.urlunsplit(
+        urllib.parse.urlsplit(url)._replace(path="/postgres")
+    )
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+@pytest.fixture
+def web():
+    """The web site, served, with the event; yields its environment and address."""
+    url = _postgres_url()
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DB_POOL_SIZE")},
+        "DATABASE_URL": urllib.parse.urlunsplit(
+            urllib.parse.urlsplit(url)._replace(path=f"/{DATABASE}")
+        ),
+        "SECRET_KEY": "the-web-site-of-the-hall-and-web-test",
+        "HOST": HOST,
+        "WEB_WORKERS": "1",
+    }
+    _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+    _admin(url, f'CREATE DATABASE "{DATABASE}"')
+    try:
+        manage(env, "migrate", "--noinput", "-v", "0")
+        manage(env, "shell", "-c", WEB_EVENT)
+        port = free_port()
+        with serving(env, port=port, probe="/healthz/"):
+            yield env, f"http://{HOST}:{port}"
+    finally:
+        _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+
+
+@pytest.mark.postgres
+def test_the_hall_pulls_plays_offline_and_publishes_the_same_answers(
+    web, sqlite_file, tmp_path
+):
+    web_env, site = web
+    hall = sqlite_env(sqlite_file)
+    token = manage(web_env, "event_token", "open-day", "--user", "director").strip()
+
+    manage(
+        hall,
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model; "
+        "get_user_model().objects.create_user('hall', password='pw-hall-1', "
+        "is_staff=True)",
+    )
+    pulled = manage(hall, "pull_event", site, "--token", token).strip()
+    assert pulled.splitlines()[-1] == "open-day"
+
+    answers = tmp_path / "hall.json"
+    manage(hall, "shell", "-c", f"ANSWERS = {str(answers)!r}\n{PLAY_THE_DAY}")
+    at_the_hall = json.loads(answers.read_text(encoding="utf-8"))
+
+    out = manage(hall, "publish_event", "open-day", site, "--token", token)
+    assert "Published “open-day”: 3 rounds, 16 entrants." in out
+    on_the_web = tmp_path / "web.json"
+    manage(
+        web_env,
+        "shell",
+        "-c",
+        "from tests.transfer.events import dump_answers; "
+        f"dump_answers('open-day', {str(on_the_web)!r})",
+    )
+    assert json.loads(on_the_web.read_text(encoding="utf-8")) == at_the_hall
+    # What the hall's phones read, over HTTP on the web: the standings.
+    status, body = _get(site, "/api/tournaments/open-day/standings/")
+    assert status == 200 and len(json.loads(body)["rows"]) == 16
+
+    # Again: the same answers; a wrong token: refused, nothing changed.
+    manage(hall, "publish_event", "open-day", site, "--token", token)
+    wrong = _run(hall, "publish_event", "open-day", site, "--token", token + "x")
+    assert wrong.returncode != 0 and "does not open this event" in wrong.stderr
+    manage(
+        web_env,
+        "shell",
+        "-c",
+        "from tests.transfer.events import dump_answers; "
+        f"dump_answers('open-day', {str(on_the_web)!r})",
+    )
+    assert json.loads(on_the_web.read_text(encoding="utf-8")) == at_the_hall
+
+
+def _get(site: str, path: str):
+    from tests.config.servers import get
+
+    parts = urllib.parse.urlsplit(site)
+    return get(parts.hostname, parts.port, path)
+
+
+def _run(env, *args):
+    import subprocess
+    import sys
+
+    from tests.config.servers import BASE_DIR
+
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
