@@ -16,6 +16,7 @@ from tests.transfer.events import sqlite_env
 
 HOST = "127.0.0.1"
 DATABASE = f"manille_web_{os.getpid()}"
+_NOT_SHARED = ("REDIS_URL", "DB_POOL_SIZE")
 
 # On the web, before the day: the event, its phases and its entrants present.
 WEB_EVENT = """
@@ -40,7 +41,7 @@ dump_answers("open-day", ANSWERS)
 def _postgres_url() -> str:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
-        pytest.skip("needs PostgreSQL: DATABASE_URL=postgres://... (the web's database)")
+        pytest.skip("needs PostgreSQL: DATABASE_URL=postgres://... (the web's)")
     return url
 
 
@@ -59,7 +60,8 @@ def web():
     """The web site, served, with the event; yields its environment and address."""
     url = _postgres_url()
     env = {
-        **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DB_POOL_SIZE")},
+        # No Redis: the hall's process must not read the web's cache.
+        **{k: v for k, v in os.environ.items() if k not in _NOT_SHARED},
         "DATABASE_URL": urllib.parse.urlunsplit(
             urllib.parse.urlsplit(url)._replace(path=f"/{DATABASE}")
         ),
