@@ -82,6 +82,7 @@ urlpatterns = [
     path("table/", include((phones_urls.urlpatterns, "phones"))),
     path("table/", include("phones.urls")),  # the older "table" names (aliases)
     path("", include(("cashdesk.urls", "cashdesk"))),  # fees: director and pay
+    path("", include(("prizes.urls", "prizes"))),  # prize table, pot, awards
     # The hall's laptop pulls and publishes an event by token (before /api/).
     path("", include(("transfer.urls", "transfer"))),
     # The hall's laptop pulls and publishes an event by token (before /api/).

@@ -21,6 +21,7 @@ from prizes import selectors
 from prizes.models import Prize, PrizeAward, PrizeSettings
 from prizes.split import parse_table, table_text
 from tournaments.models import Tournament
+from tournaments.versioning import tournament_touch
 
 
 def _user(by):
@@ -261,6 +262,7 @@ def prizes_award(*, tournament: Tournament, by) -> list[PrizeAward]:
         for line in plan.lines
     ]
     PrizeAward.objects.bulk_create(awards)
+    tournament_touch(tournament=tournament)  # the public list and the API follow
     action_record(
         by=by,
         action="prize.awarded",
@@ -348,4 +350,5 @@ def prize_pick(*, award: PrizeAward, prize: Prize, by) -> PrizeAward:
         before=before,
         after={"picked": prize.description},
     )
+    tournament_touch(tournament=tournament)
     return award

@@ -11,4 +11,5 @@ urlpatterns = [
     path(
         "tournaments/<slug:slug>/rounds/<int:number>/", api.round_detail, name="round"
     ),
+    path("tournaments/<slug:slug>/prizes/", api.prizes, name="prizes"),
 ]

@@ -16,6 +16,7 @@ from django.views.decorators.http import condition
 from core.params import parse_id
 from core.refusals import json_error
 from manille.standings import RECORD_FIELDS, StandingRow
+from prizes import selectors as prizes_selectors
 from public.versioning import fingerprint
 from standings import selectors as live
 from standings.rounds import RoundRead, round_read
@@ -160,3 +161,28 @@ def round_detail(request, slug, number):
         return json_error(_("This round is not published."), status=404)
     round_view = round_read(round=rnd, public_only=True)
     return JsonResponse(round_payload(round_view, tournament=tournament))
+
+
+def prizes_payload(*, tournament: Tournament) -> dict:
+    """Build the prizes answer: one row per awarded place, in place order."""
+    rows = []
+    for award in prizes_selectors.awards_by_place(tournament=tournament):
+        rows.append(
+            {
+                "place": award.place,
+                "name": award.name,
+                "prize": award.prize_text,
+                "amount_cents": award.amount_cents,
+            }
+        )
+    return {"prizes": rows}
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_etag)
+def prizes(request, slug):
+    """``GET /api/tournaments/<slug>/prizes/``: who won what, cash in cents."""
+    tournament = tournament_for_request(request, slug)
+    if tournament is None:
+        return json_error(_("No such tournament."), status=404)
+    return JsonResponse(prizes_payload(tournament=tournament))

@@ -264,7 +264,9 @@ def test_a_prize_line_that_cannot_be_right_is_refused_and_nothing_is_saved(
         ({"rounding_cents": 7}, "not a valid choice"),
     ],
 )
-def test_settings_that_cannot_be_right_are_refused(tournament, director, fields, message):
+def test_settings_that_cannot_be_right_are_refused(
+    tournament, director, fields, message
+):
     with pytest.raises(InvalidInput, match=message):
         prize_settings_save(tournament=tournament, by=director, **fields)
     assert selectors.prize_settings_for(tournament=tournament).pk is None
