@@ -1,10 +1,10 @@
 """Copy every correction of a confirmed sheet (scoring.Correction) into the action log.
 
 From now on ``scoring.services.commit.sheet_commit`` files a correction in the log
-(``sheet.corrected``) as it makes it, at the correction's own time; the ones made
-before are copied here, so a tournament's History page shows its whole past. A
-correction whose sheet has a ``sheet.corrected`` entry at the same moment has one
-already, so running this again copies nothing twice. Going back removes nothing:
+(``sheet.corrected``, or ``table_event.added``/``removed``) as it makes it, at the
+correction's own time; the ones made before are copied here, so a tournament's
+History page shows its whole past. A correction whose sheet has an entry at the
+same moment has one already, so running this again copies nothing twice. Going back removes nothing:
 the copies say what happened. The corrections themselves stay (the sheet's page
 reads them).
 
@@ -71,10 +71,12 @@ def copy_corrections(apps, schema_editor):
     ActionEntry = apps.get_model("actionlog", "ActionEntry")
     User = apps.get_model(settings.AUTH_USER_MODEL)
     username = getattr(User, "USERNAME_FIELD", "username")
+    # A correction filed since (as sheet.corrected, or as the forfeit or award
+    # added or removed on a confirmed sheet) is in the log at its own time.
     filed = set(
-        ActionEntry.objects.filter(
-            action="sheet.corrected", target_type="scoring.scoresheet"
-        ).values_list("target_id", "at")
+        ActionEntry.objects.filter(target_type="scoring.scoresheet").values_list(
+            "target_id", "at"
+        )
     )
     corrections = Correction.objects.select_related(
         "sheet__table__round__tournament", "by"

@@ -8,7 +8,7 @@ from django.apps import apps
 from actionlog.display import changes
 from actionlog.models import ActionEntry
 from scoring import services
-from scoring.models import Correction, ScoreSheet
+from scoring.models import Correction, ScoreSheet, TableEvent
 from scoring.services import GameInput
 from tournaments.models import Game, Tournament
 
@@ -117,6 +117,36 @@ def test_a_correction_the_desk_logged_itself_is_not_copied(sheet_table, director
     migration.copy_corrections(apps, None)
     assert logged == 1
     assert ActionEntry.objects.filter(action="sheet.corrected").count() == 1
+
+
+def test_a_forfeit_added_on_a_confirmed_sheet_since_is_not_copied(
+    sheet_table, director
+):
+    """Its correction row is filed as table_event.added at the correction's time."""
+    for number in (1, 2, 3):
+        sheet = ScoreSheet.objects.get(table=sheet_table)
+        services.table_event_add(
+            sheet=sheet,
+            game=Game.objects.get(table=sheet_table, number=number),
+            kind=TableEvent.Kind.FORFEIT,
+            side=1,
+            reason="no-show",
+            by=director,
+            version=sheet.version,
+        )
+    sheet = ScoreSheet.objects.get(table=sheet_table)
+    sheet = services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
+    services.table_event_remove(
+        sheet=sheet,
+        event=TableEvent.objects.filter(game__number=2).get(),
+        by=director,
+        version=sheet.version,
+        reason="he came after all",
+    )
+    assert Correction.objects.count() == 1
+    count = ActionEntry.objects.count()
+    migration.copy_corrections(apps, None)
+    assert ActionEntry.objects.count() == count
 
 
 def test_a_correction_that_changed_nothing_is_not_copied(sheet_table, director):
