@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, settings
 
 from manille.draws.base import INDIVIDUAL_GAMES, Entrant
 from manille.knockout.advancement import PoolStanding
+from manille.knockout.bracket import Knockout, knockout_forfeit, knockout_record
 from manille.knockout.pools import INDIVIDUAL, PAIRS, Pool, pool_rounds
 from manille.standings import ByeRow, EntrantInfo, GameRow, compute_standings
 
@@ -88,4 +89,54 @@ def _random_score(rng: random.Random) -> tuple[int, int]:
     return (winner, loser) if rng.random() < 0.5 else (loser, winner)
 
 
-__all__ = ["FIELD", "INDIVIDUAL", "PAIRS", "entrants", "name", "played_pool"]
+def play_through(ko: Knockout, choose) -> Knockout:
+    """Play every match as soon as both sides are known, ``choose`` picking a side.
+
+    ``choose(match)`` returns "a", "b", or ("forfeit", side).
+    """
+    while True:
+        ready = [
+            (b.code, r, i, m)
+            for b in ko.brackets
+            for r, rnd in enumerate(b.rounds)
+            for i, m in enumerate(rnd.matches)
+            if m.winner is None and m.a is not None and m.b is not None
+        ]
+        if not ready:
+            return ko
+        code, r, i, m = ready[0]
+        pick = choose(m)
+        if isinstance(pick, tuple):
+            ko = knockout_forfeit(
+                ko, bracket=code, round=r, match=i, forfeiting=pick[1]
+            )
+        else:
+            ko = knockout_record(ko, bracket=code, round=r, match=i, winner=pick)
+
+
+def favourites(m):
+    """The better seed wins (entry 100 + s is seed s)."""
+    return "a" if m.a < m.b else "b"
+
+
+def at_random(rng):
+    def choose(m):
+        roll = rng.random()
+        if roll < 0.1:
+            return ("forfeit", rng.choice("ab"))
+        return "a" if roll < 0.55 else "b"
+
+    return choose
+
+
+__all__ = [
+    "FIELD",
+    "INDIVIDUAL",
+    "PAIRS",
+    "at_random",
+    "entrants",
+    "favourites",
+    "name",
+    "play_through",
+    "played_pool",
+]

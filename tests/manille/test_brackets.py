@@ -11,7 +11,6 @@ from manille.knockout.bracket import (
     CONSOLATION,
     MAIN,
     THIRD_PLACE,
-    Knockout,
     Source,
     knockout_build,
     knockout_clear,
@@ -22,7 +21,7 @@ from manille.knockout.bracket import (
     standard_order,
 )
 from manille.knockout.errors import KnockoutError
-from tests.manille.knockout_helpers import FIELD
+from tests.manille.knockout_helpers import FIELD, at_random, favourites, play_through
 
 fields = st.integers(min_value=5, max_value=130)
 
@@ -34,45 +33,6 @@ def seeded(n):
 
 def seed_of(entry):
     return entry - 100
-
-
-def play_through(ko: Knockout, choose) -> Knockout:
-    """Play every match as soon as both sides are known, ``choose`` picking a side.
-
-    ``choose(match)`` returns "a", "b", or ("forfeit", side).
-    """
-    while True:
-        ready = [
-            (b.code, r, i, m)
-            for b in ko.brackets
-            for r, rnd in enumerate(b.rounds)
-            for i, m in enumerate(rnd.matches)
-            if m.winner is None and m.a is not None and m.b is not None
-        ]
-        if not ready:
-            return ko
-        code, r, i, m = ready[0]
-        pick = choose(m)
-        if isinstance(pick, tuple):
-            ko = knockout_forfeit(
-                ko, bracket=code, round=r, match=i, forfeiting=pick[1]
-            )
-        else:
-            ko = knockout_record(ko, bracket=code, round=r, match=i, winner=pick)
-
-
-def favourites(m):
-    return "a" if seed_of(m.a) < seed_of(m.b) else "b"
-
-
-def at_random(rng):
-    def choose(m):
-        roll = rng.random()
-        if roll < 0.1:
-            return ("forfeit", rng.choice("ab"))
-        return "a" if roll < 0.55 else "b"
-
-    return choose
 
 
 # ----------------------------------------------------------------------- building
