@@ -102,6 +102,8 @@ class Qualifier:
     order: int
     count: int
     values: tuple[tuple[str, int], ...]
+    # True when ``values`` leave out games (pools of unequal size, best of next).
+    left_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +151,14 @@ def pool_advancement(
     via_next: list[Candidate] = []
     nexts: list[Candidate] = []
     ties: list[Tie] = []
+    decided: set[int] = set()  # the director's picks from a tie
     for pool in pools:
         took, rest, tie = _cut(
-            [candidates[r.entry_id] for r in pool.rows], per_pool, chosen, pool.letter
+            [candidates[r.entry_id] for r in pool.rows],
+            per_pool,
+            chosen,
+            pool.letter,
+            decided=decided,
         )
         through += took
         if tie is not None:
@@ -168,10 +175,12 @@ def pool_advancement(
                 place=per_pool + 1,
                 count=best_next,
             )
-        via_next, _rest, tie = _cut(nexts, best_next, chosen, None, key=key)
+        via_next, _rest, tie = _cut(
+            nexts, best_next, chosen, None, key=key, decided=decided
+        )
         if tie is not None:
             ties.append(tie)
-    qualifiers = _seeded(through, via_next, key, chosen)
+    qualifiers = _seeded(through, via_next, key, decided, left_out)
     return Advancement(
         qualifiers=qualifiers,
         ties=tuple(ties),
@@ -230,12 +239,14 @@ def _cut(
     chosen: Collection[int],
     pool: str | None,
     *,
+    decided: set[int],
     key: Callable[[Candidate], tuple] | None = None,
 ) -> tuple[list[Candidate], list[Candidate], Tie | None]:
     """Take ``room`` of ``ranked`` (best first); a tie across the cut needs a choice.
 
     Equal means the same place in a pool (``key`` None) or the same figures
-    across pools. Return (taken, the rest, the undecided tie or None).
+    across pools. Return (taken, the rest, the undecided tie or None); the ids
+    the director's choice settled are added to ``decided``.
     """
 
     def same(c: Candidate) -> tuple:
@@ -265,19 +276,20 @@ def _cut(
             ids=", ".join(str(c.entry_id) for c in picked),
             candidates=", ".join(str(i) for i in tie.candidates),
         )
+    decided.update(c.entry_id for c in picked)
     dropped = [c for c in block if c.entry_id not in chosen]
     if key is None:  # those the director left out drop to the pool's next place
         dropped = [replace(c, place=room + 1) for c in dropped]
     return above + picked, dropped + below, None
 
 
-def _seeded(through, via_next, key, chosen) -> tuple[Qualifier, ...]:
+def _seeded(through, via_next, key, decided, left_out) -> tuple[Qualifier, ...]:
     """Seed everyone going through: by place, then across pools (see above)."""
     direct = sorted(through, key=lambda c: (c.place, key(c)))
     out = []
     for seed, c in enumerate([*direct, *via_next], start=1):
         nexts = c in via_next
-        if c.entry_id in chosen:
+        if c.entry_id in decided:
             route = DIRECTOR
         else:
             route = BEST_NEXT if nexts else PLACE
@@ -292,6 +304,7 @@ def _seeded(through, via_next, key, chosen) -> tuple[Qualifier, ...]:
                 order=via_next.index(c) + 1 if nexts else 0,
                 count=len(via_next) if nexts else 0,
                 values=c.values,
+                left_out=left_out and nexts,
             )
         )
     return tuple(out)
@@ -322,4 +335,5 @@ def explain_qualifier(
         text = ROUTE_TEXT["best_runner_up" if q.count == 1 else "runners_up"]
     else:
         text = ROUTE_TEXT[q.route]
-    return gettext(text) % params
+    said = gettext(text) % params
+    return f"{said} {gettext(LEFT_OUT)}" if q.left_out else said

@@ -211,6 +211,23 @@ def test_unequal_pools_leave_out_the_games_against_the_last_of_the_larger():
             row = larger.rows[1]
             kept = [g for g in row.games if last not in g.opponents]
             assert c.figures.games_won == sum(g.won for g in kept)
+    last = adv.qualifiers[-1]
+    assert last.left_out
+    assert explain_qualifier(last).endswith(
+        "(games against the last of the larger pools left out, as the pools differ "
+        "in size)"
+    )
+    assert not adv.qualifiers[0].left_out
+
+
+def test_a_choice_that_settles_no_tie_changes_nothing():
+    standings = runner_up_field()
+    plain = pool_advancement(standings, per_pool=1, best_next=1)
+    stale = pool_advancement(
+        standings, per_pool=1, best_next=1, chosen=[plain.qualifiers[0].entry_id]
+    )
+    assert stale == plain
+    assert DIRECTOR not in {q.route for q in stale.qualifiers}
 
 
 def test_asking_for_more_of_the_next_place_than_there_are_is_refused():
