@@ -25,6 +25,7 @@ from clubs.models import Player
 from manille.standings import EntrantInfo, StandingRow, compute_standings
 from series.models import Series, SeriesEvent
 from series.selectors import EntryRow, read_events
+from standings.reader import entrant_info
 from standings.selectors import StandingsInput, bye_rule_for
 from tournaments.models import Entry, Tournament
 from tournaments.names import entrant_name
@@ -94,25 +95,9 @@ class EventData:
         return {e for e, p in self.people.items() if player_id in p.players}
 
 
-def _entrant_info(entry) -> EntrantInfo:
-    """An entry row of ``read_events`` as the standings show it: name and club."""
-    if entry.team_id is not None:
-        club_id, club_name = entry.team__club_id, entry.team__club__name
-    else:
-        club_id, club_name = entry.player__club_id, entry.player__club__name
-    return EntrantInfo(
-        id=entry.id,
-        name=entrant_name(
-            entry.player__first_name, entry.player__last_name, entry.team__name
-        ),
-        club_id=club_id,
-        club_name=club_name or "",
-    )
-
-
 def events_read(*, tournaments: list[Tournament]) -> dict[int, EventData]:
     """Read the events' games, seats, byes and entries: four queries in all
-    (:func:`series.selectors.read_events`, the series' own reader)."""
+    (:func:`standings.reader.read_events`, the one reader of events)."""
     by_id = {t.pk: t for t in tournaments}
     if not by_id:
         return {}
@@ -128,7 +113,7 @@ def events_read(*, tournaments: list[Tournament]) -> dict[int, EventData]:
             members = tuple(p for p in (one, two) if p)
         people[tid][eid] = EntryPeople(eid, members, entry.plays_for_id)
         if eid in rows[tid].listed:
-            entrants[tid][eid] = _entrant_info(entry)
+            entrants[tid][eid] = entrant_info(entry)
     return {
         tid: EventData(
             tournament=t,
