@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils import formats, translation
 from django.utils.html import escape
@@ -19,7 +19,7 @@ from django.utils.translation import gettext_noop, pgettext
 from PIL import Image, ImageDraw, ImageFont
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Table
+from reportlab.platypus import Paragraph, Spacer, Table
 
 from printing.base import (
     FONT,
@@ -38,6 +38,8 @@ from printing.base import (
     render,
 )
 from printing.standings import standings_as_of
+from prizes import selectors as prize_selectors
+from prizes.models import PrizeAward
 from standings.progress import standings_progress
 from standings.selectors import standings_for
 from tournaments.models import Tournament
@@ -84,11 +86,30 @@ class PressResults:
     note: str  # "Round 3: 4 of 30 tables counted so far." while one is under way
     lines: list[PressLine]
     top: int
+    specials: list[tuple[str, str]] = field(default_factory=list)
 
 
-def prizes_by_entry(*, tournament: Tournament) -> dict[int, str]:
-    """Return each prize winner's prize by entry id (empty: no prize awarded)."""
-    return {}
+@dataclass(frozen=True)
+class PressPrizes:
+    """The prizes awarded: each place winner's, and the special prizes."""
+
+    by_entry: dict[int, str]  # the place prizes, in words, by entry id
+    specials: list[tuple[str, str]]  # (the special prize, who won it)
+
+
+def press_prizes(*, tournament: Tournament) -> PressPrizes:
+    """Return the prizes awarded as the press prints them (none before awarding)."""
+    by_entry: dict[int, list[str]] = {}
+    specials = []
+    for award in prize_selectors.awards_by_place(tournament=tournament):
+        text = prize_selectors.prize_text(award)
+        if award.kind == PrizeAward.Kind.SPECIAL:
+            specials.append((text, award.name))
+        elif award.entry_id and text:
+            by_entry.setdefault(award.entry_id, []).append(text)
+    return PressPrizes(
+        by_entry={k: " + ".join(v) for k, v in by_entry.items()}, specials=specials
+    )
 
 
 def press_results(*, tournament: Tournament, top: int = DEFAULT_TOP) -> PressResults:
@@ -98,7 +119,7 @@ def press_results(*, tournament: Tournament, top: int = DEFAULT_TOP) -> PressRes
     """
     kind = "players" if tournament.is_individual else "teams"
     rows = standings_for(tournament=tournament, kind=kind)
-    prizes = prizes_by_entry(tournament=tournament)
+    prizes = press_prizes(tournament=tournament)
     lines = [
         PressLine(
             rank=row.rank,
@@ -107,7 +128,7 @@ def press_results(*, tournament: Tournament, top: int = DEFAULT_TOP) -> PressRes
             club=str(row.club or ""),
             won=row.games_won,
             points=row.points,
-            prize=prizes.get(row.entry_id, ""),
+            prize=prizes.by_entry.get(row.entry_id, ""),
         )
         for row in rows
         if row.rank <= top
@@ -130,6 +151,7 @@ def press_results(*, tournament: Tournament, top: int = DEFAULT_TOP) -> PressRes
         note=note,
         lines=lines,
         top=top,
+        specials=prizes.specials,
     )
 
 
@@ -158,6 +180,9 @@ def press_text(results: PressResults, *, url: str = "") -> str:
         if line.prize:
             text += f" — {line.prize}"
         out.append(text)
+    if results.specials:
+        out += ["", _("Special prizes")]
+        out += [f"{prize}: {name}" for prize, name in results.specials]
     if url:
         out += ["", _("All results: %(url)s") % {"url": url}]
     return "\n".join(out) + "\n"
@@ -211,6 +236,23 @@ def press_pdf(
             story.insert(0, ParagraphLine(results.note, size=11, font=FONT_BOLD))
         if not results.lines:
             story = [ParagraphLine(_("No confirmed results yet."), size=14)]
+        if results.specials:
+            story += [
+                Spacer(1, 10),
+                ParagraphLine(_("Special prizes"), size=13, font=FONT_BOLD),
+                Table(
+                    [
+                        [
+                            fit(p, FONT, 11, width * 0.5 - 6),
+                            fit(n, FONT, 11, width * 0.5),
+                        ]
+                        for p, n in results.specials
+                    ],
+                    colWidths=[width * 0.5, width * 0.5],
+                    style=grid_style(font_size=11, header=False),
+                    hAlign="LEFT",
+                ),
+            ]
         section = Section("press", results.title, _("top %(n)s") % {"n": top})
         return render(tournament, [section], story, subject=results.title)
 
@@ -240,6 +282,8 @@ _ACCENT = (179, 38, 30)  # the red suits of the poster
 _PAD = 64
 _ROW = 112
 _ROW_PRIZE = 150
+_SPECIAL_HEAD = 80
+_SPECIAL = 52
 
 
 def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
@@ -280,6 +324,7 @@ def press_png(
         results = press_results(tournament=tournament, top=top)
         footer = _("Manille scores")
         empty = _("No confirmed results yet.")
+        specials_title = _("Special prizes")
     measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     inner = PNG_WIDTH - 2 * _PAD
     title_font, when_font = _font(True, 54), _font(False, 30)
@@ -290,6 +335,8 @@ def press_png(
         header_h += 44
     rows_h = sum(_ROW_PRIZE if line.prize else _ROW for line in results.lines)
     rows_h = rows_h or _ROW
+    if results.specials:
+        rows_h += _SPECIAL_HEAD + _SPECIAL * len(results.specials)
     height = header_h + rows_h + 40 + 90
     image = Image.new("RGB", (PNG_WIDTH, height), _WHITE)
     draw = ImageDraw.Draw(image)
@@ -325,6 +372,8 @@ def press_png(
         draw.text((_PAD, y + 30), empty, font=_font(False, 36), fill=_MUTED)
     for n, line in enumerate(results.lines):
         y = _draw_row(draw, line, y, shade=n % 2 == 1)
+    if results.specials:
+        y = _draw_specials(draw, specials_title, results.specials, y)
     footer_font = _font(False, 26)
     draw.text(
         (_PAD, height - 70),
@@ -367,6 +416,20 @@ def _draw_row(draw: ImageDraw.ImageDraw, line: PressLine, y: int, *, shade) -> i
             font=record_font, fill=_ACCENT,
         )  # fmt: skip
     return y + height
+
+
+def _draw_specials(draw, title: str, specials, y: int) -> int:
+    """Draw the special prizes under the places; return where they end."""
+    y += 24
+    draw.text((_PAD, y), title, font=_font(True, 34), fill=_INK)
+    y += _SPECIAL_HEAD - 24
+    font = _font(False, 28)
+    inner = PNG_WIDTH - 2 * _PAD
+    for prize, name in specials:
+        text = _fit_px(draw, f"★ {prize}: {name}", font, inner)
+        draw.text((_PAD, y), text, font=font, fill=_INK)
+        y += _SPECIAL
+    return y
 
 
 def top_from(options: Mapping[str, str]) -> int:

@@ -40,6 +40,7 @@ from printing.base import (
     render,
 )
 from printing.series import SeriesHeading
+from prizes import selectors as prize_selectors
 from series.models import Series
 from series.selectors import series_events
 from tournaments.models import Tournament
@@ -84,12 +85,17 @@ class TreasuryReport:
 
 def cash_prizes_for(*, tournament: Tournament) -> tuple[int, list[PrizeLine]]:
     """Return the cash prizes awarded (in cents) and one line per cash prize."""
-    return 0, []
+    lines = [
+        PrizeLine(place=award.place, name=award.name, amount_cents=award.amount_cents)
+        for award in prize_selectors.awards_by_place(tournament=tournament)
+        if award.amount_cents
+    ]
+    return prize_selectors.cash_prizes_cents(tournament=tournament), lines
 
 
 def tournament_figures(*, tournament: Tournament) -> TreasurerFigures:
     """Return the cash desk's figures with the cash prizes paid out filled in."""
-    cash, _lines = cash_prizes_for(tournament=tournament)
+    cash = prize_selectors.cash_prizes_cents(tournament=tournament)
     return replace(treasurer_figures(tournament=tournament), cash_prizes_cents=cash)
 
 

@@ -9,6 +9,13 @@ from django.urls import reverse
 from PIL import Image
 
 from printing import press
+from prizes.models import Prize
+from prizes.services import (
+    PrizeRow,
+    prize_settings_save,
+    prize_table_save,
+    prizes_award,
+)
 from standings.selectors import standings_for
 from tests.builders import build_event
 from tests.printing.pdf_helpers import pages_text
@@ -96,6 +103,59 @@ def test_a_tournament_without_results_prints_so(db, tournament):
         pages_text(press.press_pdf(tournament=tournament))
     )
     assert Image.open(io.BytesIO(press.press_png(tournament=tournament))).width == 1080
+
+
+# ------------------------------------------------------------------ the prizes
+
+
+@pytest.fixture
+def awarded(played, director):
+    """The kaarting's prizes awarded: €30 split 50 30 20, a ham, wine, a booby."""
+    prize_settings_save(
+        tournament=played, by=director, cash_fixed_cents=3000, percentages="50 30 20"
+    )
+    prize_table_save(
+        tournament=played,
+        by=director,
+        prizes=[
+            PrizeRow("Ham", rule=Prize.Rule.PLACE, place_from=1),
+            PrizeRow("Bottle of wine", rule=Prize.Rule.RANGE, place_from=2, place_to=4),
+            PrizeRow("Wooden spoon", rule=Prize.Rule.BOOBY),
+            PrizeRow("Chocolate", rule=Prize.Rule.HIGH_GAME),
+        ],
+    )
+    prizes_award(tournament=played, by=director)
+    return played
+
+
+def test_the_winners_prizes_are_beside_their_names(awarded):
+    results = press.press_results(tournament=awarded, top=5)
+    first = results.lines[0]
+    assert first.name == "Élise Lefèvre-Noë"
+    assert first.prize == "Ham + €15.00"
+    assert results.lines[1].prize.startswith("Bottle of wine + €")
+    assert [line.prize for line in results.lines if line.rank == 5] == [""]
+    [(special, _winner)] = results.specials
+    assert special.startswith("Chocolate (a game of ")
+    text = press.press_text_for(tournament=awarded, top=5, lang=None)
+    assert "1. Élise Lefèvre-Noë (" in text and " — Ham + €15.00\n" in text
+    assert "Special prizes\nChocolate (a game of " in text
+    pdf = "\n".join(pages_text(press.press_pdf(tournament=awarded, top=5)))
+    assert "Ham + €15.00" in pdf and "Special prizes" in pdf and "Chocolate" in pdf
+
+
+def test_the_image_makes_room_for_the_prizes(played, director):
+    plain = Image.open(io.BytesIO(press.press_png(tournament=played, top=5)))
+    prize_table_save(
+        tournament=played,
+        by=director,
+        prizes=[PrizeRow("Ham", rule=Prize.Rule.RANGE, place_from=1, place_to=5)],
+    )
+    prizes_award(tournament=played, by=director)
+    prized = Image.open(io.BytesIO(press.press_png(tournament=played, top=5)))
+    assert prized.width == plain.width == 1080
+    shown = len(press.press_results(tournament=played, top=5).lines)
+    assert prized.height - plain.height == shown * (press._ROW_PRIZE - press._ROW)
 
 
 # ------------------------------------------------------------------- the pages

@@ -4,6 +4,7 @@ import csv
 import datetime
 import io
 import json
+from decimal import Decimal
 
 import openpyxl
 import pytest
@@ -16,8 +17,17 @@ from cashdesk import services as cash
 from cashdesk.models import Payment
 from cashdesk.services import RateRow, fee_settings_save
 from printing import treasury
+from prizes.models import Prize
+from prizes.services import (
+    PrizeRow,
+    prize_settings_save,
+    prize_table_save,
+    prizes_award,
+)
 from series.models import Series, SeriesEvent
+from standings.selectors import standings_for
 from tests import factories
+from tests.builders import build_event
 from tournaments import services
 from tournaments.models import Entry, Tournament
 
@@ -329,3 +339,98 @@ def test_the_series_report_is_for_its_managers(paid, client, director):
     assert response.status_code == 200
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert rows[-1][2] == "Total" and rows[-1][3] == "40.00"
+
+
+# ------------------------------------------------------------------ cash prizes
+
+
+@pytest.fixture
+def prized(db, director):
+    """A played kaarting of 16 at €10: paid by every method, one refund, a cash pot.
+
+    Half of the fees received less the refund is the pot (€70 + the €10 fixed
+    part), split 50 30 20 to the euro; hams for places 4 to 6, a booby prize.
+    """
+    tournament = build_event(players=16, rounds=2, final=0, clubs=4, slug="prized")
+    tournament.directors.add(director)
+    fee_settings_save(
+        tournament=tournament,
+        by=director,
+        rates=[RateRow("all", "All", 1000, "other"), RateRow("youth", "Youth", 500)],
+    )
+    youth = tournament.fee_settings.rates.get(code="youth")
+    methods = ["cash"] * 9 + ["transfer"] * 3 + ["card"] * 2 + ["free"]
+    entries = list(tournament.entries.order_by("id"))
+    for entry, method in zip(entries, methods + ["cash"], strict=True):
+        rate = youth if entry == entries[-1] else None
+        cash.payment_take(entry=entry, by=director, method=method, rate=rate)
+    late = factories.EntryFactory(tournament=tournament, status="registered")
+    cash.payment_take(entry=late, by=director, method="transfer")
+    cash.entry_withdraw_refund(entry=late, by=director, method="transfer")
+    first = standings_for(tournament=tournament)[0]
+    winner = tournament.entries.get(pk=first.entry_id).player
+    winner.first_name, winner.last_name = PAYLOAD, "Evil"
+    winner.save()
+    prize_settings_save(
+        tournament=tournament,
+        by=director,
+        cash_share_percent=Decimal("50"),
+        cash_fixed_cents=1000,
+        percentages="50 30 20",
+    )
+    prize_table_save(
+        tournament=tournament,
+        by=director,
+        prizes=[
+            PrizeRow("Ham", rule=Prize.Rule.RANGE, place_from=4, place_to=6),
+            PrizeRow("Wooden spoon", rule=Prize.Rule.BOOBY),
+        ],
+    )
+    prizes_award(tournament=tournament, by=director)
+    return tournament
+
+
+# 9 cash, 3 transfers, 2 cards at €10, one free, one youth at €5 (cash), and the
+# late entrant's €10 by transfer, refunded.
+PRIZED_METHODS = {"cash": 9500, "transfer": 4000, "card": 2000, "free": 0}
+PRIZED_FEES = sum(PRIZED_METHODS.values())
+PRIZED_POT = (PRIZED_FEES - 1000) // 2 + 1000
+
+
+def test_the_cash_prizes_come_out_of_the_balance(prized, capsys):
+    figures = treasury.tournament_figures(tournament=prized)
+    assert figures.by_method == PRIZED_METHODS
+    assert figures.refunds_cents == 1000
+    assert figures.cash_prizes_cents == PRIZED_POT == 8250  # (€155 - €10) / 2 + €10
+    assert figures.balance_cents == PRIZED_FEES - 1000 - PRIZED_POT
+    call_command("treasurer_report", prized.slug, "--json")
+    data = json.loads(capsys.readouterr().out)
+    assert data == {
+        "fees_cents": PRIZED_FEES,
+        "refunds_cents": 1000,
+        "cash_prizes_cents": PRIZED_POT,
+        "balance_cents": PRIZED_FEES - 1000 - PRIZED_POT,
+        "by_method": PRIZED_METHODS,
+    }
+
+
+def test_the_report_lists_each_cash_prize(prized):
+    report = treasury.treasury_report(tournament=prized)
+    assert [p.place for p in report.prizes] == [1, 2, 3]
+    assert sum(p.amount_cents for p in report.prizes) == PRIZED_POT
+    text = pdf_text(treasury.treasury_pdf(tournament=prized))
+    assert "Cash prizes paid out" in text
+    assert treasury.euros(-PRIZED_POT) in text
+    assert treasury.euros(PRIZED_FEES - 1000 - PRIZED_POT) in text
+
+
+def test_the_sheet_lists_the_cash_prizes_with_the_winners_name_inert(prized):
+    data = treasury.treasury_sheet(tournament=prized, fmt="xlsx")
+    rows = [
+        [c.value for c in row]
+        for row in openpyxl.load_workbook(io.BytesIO(data)).active.iter_rows()
+    ]
+    prizes = [r for r in rows if r[0] == "Cash prizes paid out" and r[1] != "Total"]
+    assert [r[2] for r in prizes] == ["place 1", "place 2", "place 3"]
+    assert sum(Decimal(str(r[-1])) for r in prizes) == Decimal(-PRIZED_POT) / 100
+    assert prizes[0][1] == "'" + PAYLOAD + " Evil"  # the winner, inert
