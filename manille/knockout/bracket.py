@@ -6,6 +6,8 @@ Decisions made here once:
   two) seed s meets seed S + 1 - s, and the halves are laid out so that seeds 1
   and 2 can meet only in the final, 1 to 4 only from the semi-finals on, and so
   on. The S - N missing seeds are byes, so the byes go to seeds 1 to S - N.
+  Two of one pool do not meet in the first round where swapping lower seeds
+  between matches avoids it (``apart``).
 - **A bye** is a first-round match with ``b`` None, already won by ``a``.
 - **Later rounds.** Match i of a round holds the winners of matches 2i and 2i + 1
   of the round before (``Source``); a side is None until its match is decided.
@@ -156,21 +158,19 @@ def knockout_build(
     final_best_of: int | None = None,
     third_place: bool = True,
     consolation: bool = False,
+    apart: Mapping[int, object] | None = None,
 ) -> Knockout:
-    """Build the brackets for ``seeded`` (entry ids, seed 1 first), byes played."""
-    ids = list(seeded)
-    if len(ids) < 2:
-        raise KnockoutError("too_few_entrants", minimum=2, count=len(ids))
-    if len(ids) > MAX_ENTRANTS:
-        raise KnockoutError("too_many_entrants", maximum=MAX_ENTRANTS, count=len(ids))
-    if len(set(ids)) != len(ids):
-        twice = next(i for i in ids if ids.count(i) > 1)
-        raise KnockoutError("duplicate_entrant", id=twice)
-    for n in (best_of, final_best_of or best_of):
-        if n not in (1, 3):
-            raise KnockoutError("bad_best_of", n=n)
+    """Build the brackets for ``seeded`` (entry ids, seed 1 first), byes played.
+
+    ``apart`` maps entrants to a group (their pool, say): a first-round match
+    between two of one group is avoided where swapping its lower seed with the
+    lower seed of another match, the nearest in seed, avoids it for both. Top
+    seeds and byes stay where the seeding put them.
+    """
+    ids = _checked(seeded, best_of, final_best_of)
     slots = [(entrant, None) for entrant in ids]
-    main = _bracket(MAIN, slots, best_of, final_best_of or best_of)
+    group = {s: apart.get(e) for s, e in enumerate(ids, 1)} if apart else {}
+    main = _bracket(MAIN, slots, best_of, final_best_of or best_of, group=group)
     brackets = [main]
     if third_place and _real_semi_finals(main):
         semis = len(main.rounds) - 2
@@ -194,10 +194,27 @@ def knockout_build(
     return _settled(Knockout(brackets=tuple(brackets)))
 
 
-def _bracket(code, slots, best_of, final_best_of) -> Bracket:
+def _checked(seeded: Sequence[int], *best_ofs: int | None) -> list[int]:
+    ids = list(seeded)
+    if len(ids) < 2:
+        raise KnockoutError("too_few_entrants", minimum=2, count=len(ids))
+    if len(ids) > MAX_ENTRANTS:
+        raise KnockoutError("too_many_entrants", maximum=MAX_ENTRANTS, count=len(ids))
+    if len(set(ids)) != len(ids):
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise KnockoutError("duplicate_entrant", id=twice)
+    for n in best_ofs:
+        if n is not None and n not in (1, 3):
+            raise KnockoutError("bad_best_of", n=n)
+    return ids
+
+
+def _bracket(code, slots, best_of, final_best_of, *, group=None) -> Bracket:
     """Lay out a bracket for ``slots`` (entrant or source, by seed), byes included."""
     lines = 1 << (len(slots) - 1).bit_length()
     order = standard_order(lines)
+    if group:
+        order = _kept_apart(order, len(slots), group)
     first = []
     for i in range(0, lines, 2):
         sa, sb = order[i], order[i + 1]
@@ -232,6 +249,38 @@ def _bracket(code, slots, best_of, final_best_of) -> Bracket:
         rounds.append(Round(name=round_name(size), matches=matches))
         size //= 2
     return Bracket(code=code, name=BRACKET_NAMES[code], rounds=tuple(rounds))
+
+
+def _kept_apart(
+    order: Sequence[int], count: int, group: Mapping[int, object]
+) -> list[int]:
+    """Swap lower seeds between first-round matches so no match is within a group.
+
+    ``order`` is the seeds in bracket order (match i: positions 2i and 2i + 1,
+    the lower seed second); seeds above ``count`` are byes and never move.
+    """
+    order = list(order)
+    matches = range(len(order) // 2)
+
+    def clash(i: int) -> bool:
+        a, b = order[2 * i], order[2 * i + 1]
+        return b <= count and group.get(a) is not None and group.get(a) == group.get(b)
+
+    for i in matches:
+        if not clash(i):
+            continue
+        lower = order[2 * i + 1]
+        others = sorted(
+            (abs(order[2 * j + 1] - lower), order[2 * j + 1], j)
+            for j in matches
+            if j != i and order[2 * j + 1] <= count
+        )
+        for _distance, _seed, j in others:
+            order[2 * i + 1], order[2 * j + 1] = order[2 * j + 1], order[2 * i + 1]
+            if not clash(i) and not clash(j):
+                break
+            order[2 * i + 1], order[2 * j + 1] = order[2 * j + 1], order[2 * i + 1]
+    return order
 
 
 def _real_semi_finals(main: Bracket) -> bool:

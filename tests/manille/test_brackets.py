@@ -210,6 +210,46 @@ def test_the_match_format_is_carried_in_the_data():
     assert info.value.code == "bad_best_of"
 
 
+def first_round_clashes(ko, group):
+    return sum(
+        1
+        for m in ko.bracket(MAIN).rounds[0].matches
+        if m.b is not None and group[m.a] == group[m.b]
+    )
+
+
+@FIELD
+@given(n=fields, groups=st.integers(2, 40), seed=st.integers(0, 2**31))
+def test_keeping_pools_apart_moves_only_lower_seeds_and_never_adds_a_clash(
+    n, groups, seed
+):
+    rng = random.Random(seed)
+    group = {e: rng.randrange(groups) for e in seeded(n)}
+    plain = knockout_build(seeded(n))
+    apart = knockout_build(seeded(n), apart=group)
+    before = plain.bracket(MAIN).rounds[0].matches
+    after = apart.bracket(MAIN).rounds[0].matches
+    assert [(m.a, m.bye) for m in after] == [(m.a, m.bye) for m in before]
+    assert sorted(m.b for m in after if m.b) == sorted(m.b for m in before if m.b)
+    assert first_round_clashes(apart, group) <= first_round_clashes(plain, group)
+    assert all(m.seed_b == seed_of(m.b) for m in after if m.b)
+
+
+def test_a_runner_up_does_not_meet_his_own_pools_winner_in_the_first_round():
+    """The last 16 of Roeselare: the best runner-up comes from seed 1's pool."""
+    pool = {100 + s: chr(64 + s) for s in range(1, 16)}  # seeds 1..15 win A..O
+    pool[116] = "A"
+    plain = knockout_build(seeded(16))
+    assert (plain.bracket(MAIN).rounds[0].matches[0].b) == 116
+    ko = knockout_build(seeded(16), apart=pool)
+    assert first_round_clashes(ko, pool) == 0
+    first = {seed_of(m.a): seed_of(m.b) for m in ko.bracket(MAIN).rounds[0].matches}
+    assert (first[1], first[2]) == (15, 16), "the nearest seed swapped"
+    done = play_through(ko, favourites)
+    final = done.bracket(MAIN).rounds[-1].matches[0]
+    assert {final.a, final.b} == {101, 102}
+
+
 # ------------------------------------------------------------------------ results
 
 

@@ -33,10 +33,14 @@ def test_sixty_pairs_in_pools_of_four_make_a_last_16_with_the_best_runner_up():
     assert last.route in (BEST_NEXT, DIRECTOR)
     assert last.place == 2
 
-    ko = knockout_build([q.entry_id for q in adv.qualifiers], consolation=True)
+    pool_of = {q.entry_id: q.pool for q in adv.qualifiers}
+    ko = knockout_build(
+        [q.entry_id for q in adv.qualifiers], consolation=True, apart=pool_of
+    )
     first = ko.bracket(MAIN).rounds[0]
     assert first.name == "Last 16"
     assert not any(m.bye for m in first.matches)
+    assert all(pool_of[m.a] != pool_of[m.b] for m in first.matches)
     done = play_through(ko, at_random(rng))
     assert done.champion in {q.entry_id for q in adv.qualifiers}
     phases = knockout_phases(done, names={e: name(e) for e in range(1, 61)})
