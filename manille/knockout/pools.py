@@ -7,7 +7,8 @@ Decisions made here once:
   plays as many rounds as a pool of four (each team sits out one), so the timetable
   holds. ``LARGER`` makes floor(N / size) pools, some one larger (what tables of
   four players need: a pool of five can still sit four at a time). Either way the
-  sizes differ by at most one.
+  sizes differ by at most one, and nobody is left alone in a pool: pools of two
+  for an odd field make one pool of three.
 - **Seeding.** ``SNAKE`` deals the ranking out in bands of one entrant per pool:
   seed 1 to pool A, 2 to B, …, P to the last pool, then P+1 back to the last pool
   and on to A, and so on. The snake stops where the field does: the pools its last
@@ -124,7 +125,7 @@ def pool_count(count: int, *, size: int, uneven: str = SMALLER) -> int:
         raise KnockoutError("bad_pool_size", size=size)
     if uneven not in UNEVEN:
         raise KnockoutError("unknown_uneven", uneven=uneven)
-    if uneven == SMALLER:
+    if uneven == SMALLER and not (size == 2 and count % 2):
         return max(1, -(-count // size))
     return max(1, count // size)
 
@@ -301,6 +302,8 @@ def pool_rounds(pool: Pool, *, format: str = PAIRS) -> tuple[PoolRound, ...]:
             raise KnockoutError("individual_pool_size", size=len(members))
         return (PoolRound(number=1, tables=(tuple(members),), byes=()),)
     schedule = round_robin_schedule(len(members))
+    if not schedule:
+        return ()
     top = next(r for r, games in enumerate(schedule) if _meets(games, 0, 1))
     schedule = [*schedule[:top], *schedule[top + 1 :], schedule[top]]
     rounds = []

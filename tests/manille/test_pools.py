@@ -66,8 +66,9 @@ def test_every_entrant_is_in_exactly_one_pool_of_even_sizes(
     assert placed == {e.id: 1 for e in field}
     lengths = [len(pool.members) for pool in split.pools]
     assert max(lengths) - min(lengths) <= 1
+    assert min(lengths) >= 2, "nobody alone in a pool"
     assert len(split.pools) == pool_count(n, size=size, uneven=uneven)
-    if uneven == SMALLER:
+    if uneven == SMALLER and not (size == 2 and n % 2):
         assert max(lengths) <= size
     elif n >= size:
         assert min(lengths) >= size
@@ -103,6 +104,20 @@ def test_the_snake_turns_back_at_the_last_pool_and_stops_where_the_field_does():
     split = split_pools(entrants(10), size=4)  # 3 pools: 4, 3, 3
     assert [p.seeds for p in split.pools] == [(1, 6, 7), (2, 5, 8), (3, 4, 9, 10)]
     assert split.pools[0].reasons == ("snake", "no_same_club")
+
+
+def test_pools_of_two_for_an_odd_field_make_one_pool_of_three():
+    split = split_pools(entrants(7), size=2)
+    assert sorted(len(p.members) for p in split.pools) == [2, 2, 3]
+
+
+@FIELD
+@given(n=fields, size=sizes, uneven=st.sampled_from([SMALLER, LARGER]))
+def test_every_pool_of_a_split_has_a_schedule_meeting_everyone_once(n, size, uneven):
+    for pool in split_pools(entrants(n), size=size, uneven=uneven).pools:
+        rounds = pool_rounds(pool)
+        met = Counter(frozenset(t) for r in rounds for t in r.tables)
+        assert met == {frozenset(p): 1 for p in combinations(pool.members, 2)}
 
 
 def test_larger_pools_make_fewer_pools_some_one_larger():
