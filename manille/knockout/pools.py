@@ -17,8 +17,9 @@ Decisions made here once:
 - **Clubs.** Two of one club in a pool are avoided by swapping entrants within
   one band only (a band holds seeds of like strength, so the balance of the pools
   is kept); in the last, short band an entrant may also move to a pool the band
-  has not reached. The swap that removes the most same-club pairs goes first,
-  the nearest one in seed among equals, until no swap helps. What remains is
+  has not reached. Band by band, each entrant in a clash takes the swap that
+  removes the most same-club pairs (the nearest in seed among equals), and the
+  passes go on until no swap helps. What remains is
   reported club by club: ``unavoidable`` when the club has more entrants than
   there are pools to spread them over (no split could do better), otherwise the
   search could not avoid it.
@@ -213,29 +214,31 @@ def _keep_clubs_apart(
             return 0
         return counts[here][club] - 1 - counts[there][club]
 
-    while True:
-        best: tuple[int, int, int, int, int, int] | None = None  # -gain, distance, ...
-        for b, band in enumerate(bands):
+    improved = True
+    while improved:
+        improved = False
+        for band in bands:
             for i, x in enumerate(band):
                 if x is None or clubs[x] is None or counts[i][clubs[x]] < 2:
                     continue
+                best: tuple[int, int, int] | None = None  # (-gain, distance, j)
                 for j, y in enumerate(band):
                     cy = None if y is None else clubs[y]
                     if j == i or cy == clubs[x]:
                         continue
                     total = gain(clubs[x], i, j) + gain(cy, j, i)
-                    if total > 0:
-                        key = (-total, abs(i - j), b, min(i, j), i, j)
-                        best = key if best is None or key < best else best
-        if best is None:
-            return
-        _, _, b, _, i, j = best
-        x, y = bands[b][i], bands[b][j]
-        for index, here, there in ((x, i, j), (y, j, i)):
-            if index is not None and clubs[index] is not None:
-                counts[here][clubs[index]] -= 1
-                counts[there][clubs[index]] += 1
-        bands[b][i], bands[b][j] = y, x
+                    if total > 0 and (best is None or (-total, abs(i - j), j) < best):
+                        best = (-total, abs(i - j), j)
+                if best is None:
+                    continue
+                j = best[2]
+                y = band[j]
+                for index, here, there in ((x, i, j), (y, j, i)):
+                    if index is not None and clubs[index] is not None:
+                        counts[here][clubs[index]] -= 1
+                        counts[there][clubs[index]] += 1
+                band[i], band[j] = y, x
+                improved = True
 
 
 def _clashes(
