@@ -22,8 +22,14 @@ from core.params import parse_id
 from core.refusals import caught, json_error, refused_as_message
 from core.throttles import Throttle
 from tournaments.access import director_required
+from transfer.hall_client import HallLinkError, send_event
 from transfer.models import EventToken
-from transfer.services import MAX_FILE_BYTES, event_from_json
+from transfer.services import (
+    MAX_FILE_BYTES,
+    event_from_json,
+    event_to_json,
+    export_event,
+)
 from transfer.services.publishing import event_for_pull, event_publish
 from transfer.services.tokens import (
     TokenRefused,
@@ -128,6 +134,8 @@ def publish(request, slug: str):
 def hall_tokens(request, tournament):
     """Issue and revoke the tokens with which the hall's laptop pulls and publishes."""
     issued = None
+    if request.method == "POST" and "publish" in request.POST:
+        return _publish_from_here(request, tournament)
     if request.method == "POST" and "issue" in request.POST:
         with refused_as_message(request):
             issued = event_token_issue(
@@ -155,5 +163,36 @@ def hall_tokens(request, tournament):
             "issued": issued,
             "site": site,
             "now": timezone.now(),
+            "publish_site": request.session.get(PUBLISH_SITE_KEY, ""),
         },
     )
+
+
+PUBLISH_SITE_KEY = "transfer-publish-site"  # the web site this laptop publishes to
+
+
+def _publish_from_here(request, tournament):
+    """The hall's button: send this event to the web site typed (or remembered)."""
+    site = request.POST.get("site", "").strip()[:300]
+    raw = request.POST.get("token", "").strip()[:100]
+    target = reverse("transfer:hall_tokens", args=[tournament.slug])
+    if not site or not raw:
+        messages.error(request, _("Type the web site's address and the event's token."))
+        return HttpResponseRedirect(target)
+    request.session[PUBLISH_SITE_KEY] = site
+    text = event_to_json(export_event(tournament))
+    try:
+        answer = send_event(site, tournament.slug, raw, text)
+    except HallLinkError as exc:
+        messages.error(request, str(exc))
+        return HttpResponseRedirect(target)
+    messages.success(
+        request,
+        _("Published to %(site)s (rounds: %(rounds)s, entrants: %(entrants)s).")
+        % {
+            "site": site,
+            "rounds": answer.get("rounds"),
+            "entrants": answer.get("entrants"),
+        },
+    )
+    return HttpResponseRedirect(target)

@@ -105,7 +105,7 @@ def test_the_hall_pulls_plays_offline_and_publishes_the_same_answers(
     at_the_hall = json.loads(answers.read_text(encoding="utf-8"))
 
     out = manage(hall, "publish_event", "open-day", site, "--token", token)
-    assert "Published “open-day”: 3 rounds, 16 entrants." in out
+    assert "Published “open-day” (rounds: 3, entrants: 16)." in out
     on_the_web = tmp_path / "web.json"
     manage(
         web_env,

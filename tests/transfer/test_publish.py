@@ -252,3 +252,39 @@ def test_the_directors_page_issues_a_token_once_and_revokes_it(
     with pytest.raises(TokenRefused):
         event_token_check(raw=raw)
     assert director_client.post(url, {"revoke": "999999"}).status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_halls_button_publishes_to_the_site_typed(live_server, director, client):
+    """The hall's page sends the event to the web site (here the same database,
+    served by a live server): the copy there is replaced; a wrong address or a
+    wrong token is said, nothing sent."""
+    slug = simulate(players=8, rounds=1, seed=62, language="en", slug="button-event")
+    tournament = Tournament.objects.get(slug=slug)
+    tournament.directors.add(director)
+    raw = event_token_issue(tournament=tournament, user=director)
+    client.force_login(director)
+    url = reverse("transfer:hall_tokens", args=[slug])
+    answers = public_answers(slug)
+
+    sent = client.post(
+        url, {"publish": "1", "site": live_server.url, "token": raw}, follow=True
+    )
+    assert "Published to" in sent.content.decode()
+    assert "(rounds: 1, entrants: 8)" in sent.content.decode()
+    assert public_answers(slug) == answers
+    assert ActionEntry.objects.filter(action="event.published").count() == 1
+    # The address is remembered for the next time.
+    assert live_server.url in client.get(url).content.decode()
+
+    wrong = client.post(
+        url, {"publish": "1", "site": live_server.url, "token": raw + "x"}, follow=True
+    )
+    assert "does not open this event" in wrong.content.decode()
+    away = client.post(
+        url, {"publish": "1", "site": "http://127.0.0.1:9", "token": raw}, follow=True
+    )
+    assert "does not answer" in away.content.decode()
+    empty = client.post(url, {"publish": "1", "site": "", "token": ""}, follow=True)
+    assert "Type the web site" in empty.content.decode()
+    assert ActionEntry.objects.filter(action="event.published").count() == 1

@@ -34,7 +34,7 @@ class Command(BaseCommand):
         except HallLinkError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(
-            _("Published “%(slug)s”: %(rounds)s rounds, %(entrants)s entrants.")
+            _("Published “%(slug)s” (rounds: %(rounds)s, entrants: %(entrants)s).")
             % {
                 "slug": answer.get("published"),
                 "rounds": answer.get("rounds"),
