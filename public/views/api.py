@@ -171,7 +171,7 @@ def prizes_payload(*, tournament: Tournament) -> dict:
             {
                 "place": award.place,
                 "name": award.name,
-                "prize": award.prize_text,
+                "prize": prizes_selectors.prize_text(award),
                 "amount_cents": award.amount_cents,
             }
         )

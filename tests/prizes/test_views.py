@@ -127,7 +127,8 @@ def test_the_award_button_awards_and_the_api_and_the_public_list_show_them(
     assert [r["place"] for r in rows] == [1, 2, 3, 3, 3]
     assert all(set(r) == {"place", "name", "prize", "amount_cents"} for r in rows)
     assert all(isinstance(r["name"], str) and isinstance(r["prize"], str) for r in rows)
-    assert rows[0]["prize"] == "Cup" and rows[0]["amount_cents"] == 5_200
+    assert rows[0]["prize"] == "Cup + €52.00" and rows[0]["amount_cents"] == 5_200
+    assert rows[1]["prize"] == "€30.00"
     assert sum(r["amount_cents"] for r in rows) == 10_000
     public = client.get(_url("public", evening)).content.decode()
     assert "Who won what" in public and "Cup" in public
