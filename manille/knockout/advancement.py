@@ -24,11 +24,13 @@ Decisions made here once:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from manille.knockout.errors import KnockoutError
-from manille.standings.rows import StandingRow
+from manille.knockout.pools import Pool
+from manille.standings.calculation import compute_standings
+from manille.standings.rows import ByeRow, ByeRule, EntrantInfo, GameRow, StandingRow
 from manille.text import gettext_noop
 from manille.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, validate_codes
 
@@ -127,6 +129,45 @@ class Advancement:
     @property
     def complete(self) -> bool:
         return not self.ties
+
+
+def pool_standings(
+    pools: Sequence[Pool],
+    entrants: Iterable[EntrantInfo],
+    games: Iterable[GameRow],
+    *,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    byes: Iterable[ByeRow] = (),
+    bye_rule: ByeRule = ByeRule(),  # noqa: B008 - frozen, so a safe default
+) -> tuple[PoolStanding, ...]:
+    """Rank each pool on its own games (what the pools page and API show).
+
+    A game counts in the pool that holds every entrant of it; a game between
+    two pools (the schedule never makes one) counts in none.
+    """
+    info = {e.id: e for e in entrants}
+    where = {m: p.number for p in pools for m in p.members}
+    per_pool: dict[int, list[GameRow]] = {p.number: [] for p in pools}
+    for g in games:
+        homes = {where.get(e) for e in (*g.side_a, *g.side_b)}
+        if len(homes) == 1 and None not in homes:
+            per_pool[homes.pop()].append(g)
+    bye_rows = list(byes)
+    return tuple(
+        PoolStanding(
+            letter=p.letter,
+            rows=tuple(
+                compute_standings(
+                    [info[m] for m in p.members],
+                    per_pool[p.number],
+                    tiebreaks=tiebreaks,
+                    byes=[b for b in bye_rows if where.get(b.entry_id) == p.number],
+                    bye_rule=bye_rule,
+                )
+            ),
+        )
+        for p in pools
+    )
 
 
 def pool_advancement(

@@ -26,7 +26,7 @@ Decisions made here once:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from manille.draws.base import Entrant
@@ -124,6 +124,15 @@ def _named(shape: Sequence[tuple], advance: int) -> tuple[TableRound, ...]:
             )
         )
     return tuple(rounds)
+
+
+def table_round_title(
+    round: TableRound,  # noqa: A002
+    *,
+    gettext: Callable[[str], str] = lambda s: s,
+) -> str:
+    """Return the round's name, translated by ``gettext`` ("Last 60", "Final")."""
+    return gettext(round.name) % {"count": round.still_in}
 
 
 def table_round_seating(

@@ -58,6 +58,15 @@ def played_pool(
 
     ``scores`` (a list of (score_a, score_b)) gives the results instead, in order.
     """
+    games, byes = pool_games(pool, rng, format=format, scores=scores)
+    people = [EntrantInfo(id=e, name=name(e)) for e in pool.members]
+    kwargs = {"tiebreaks": tiebreaks} if tiebreaks else {}
+    rows = compute_standings(people, games, byes=byes, **kwargs)
+    return PoolStanding(letter=pool.letter, rows=tuple(rows))
+
+
+def pool_games(pool: Pool, rng: random.Random, *, format=PAIRS, scores=None):
+    """Return (games, byes) of ``pool``'s schedule played (see ``played_pool``)."""
     games, byes = [], []
     results = iter(scores or ())
     for rnd in pool_rounds(pool, format=format):
@@ -76,10 +85,7 @@ def played_pool(
                     game(a, b, sa, sb, rnd=rnd.number, table=table, number=number)
                 )
         byes += [ByeRow(entry_id=e, round_number=rnd.number) for e in rnd.byes]
-    people = [EntrantInfo(id=e, name=name(e)) for e in pool.members]
-    kwargs = {"tiebreaks": tiebreaks} if tiebreaks else {}
-    rows = compute_standings(people, games, byes=byes, **kwargs)
-    return PoolStanding(letter=pool.letter, rows=tuple(rows))
+    return games, byes
 
 
 def _random_score(rng: random.Random) -> tuple[int, int]:
@@ -139,4 +145,5 @@ __all__ = [
     "name",
     "play_through",
     "played_pool",
+    "pool_games",
 ]

@@ -13,11 +13,19 @@ from manille.knockout.advancement import (
     PoolStanding,
     explain_qualifier,
     pool_advancement,
+    pool_standings,
 )
 from manille.knockout.errors import KnockoutError
 from manille.knockout.pools import split_pools
 from manille.standings import EntrantInfo, compute_standings
-from tests.manille.knockout_helpers import FIELD, entrants, game, played_pool
+from tests.manille.knockout_helpers import (
+    FIELD,
+    entrants,
+    game,
+    name,
+    played_pool,
+    pool_games,
+)
 
 TIEBREAKS = ("games_won", "points", "point_difference")
 
@@ -250,3 +258,23 @@ def test_head_to_head_is_skipped_across_pools():
         [PoolStanding("A", tuple(rows))], per_pool=1, tiebreaks=["head_to_head"]
     )
     assert adv.qualifiers[0].values == ()
+
+
+def test_pool_standings_rank_each_pool_on_its_own_games_and_byes():
+    split = split_pools(entrants(11), size=4)  # 4, 4, 3: one pool with byes
+    games, byes, expected = [], [], []
+    for pool in split.pools:
+        g, b = pool_games(pool, random.Random(pool.number))
+        games += g
+        byes += b
+        expected.append(played_pool(pool, random.Random(pool.number)))
+    stray = game((1,), (2,), 101, 0, rnd=9)  # 1 and 2 are in different pools
+    assert len({p.number for p in split.pools for m in p.members if m in (1, 2)}) == 2
+    people = [EntrantInfo(id=e, name=name(e)) for e in range(1, 12)]
+    got = pool_standings(split.pools, people, [*games, stray], byes=byes)
+    strip = [[(r.entry_id, r.rank, r.games_won, r.points) for r in p.rows] for p in got]
+    assert strip == [
+        [(r.entry_id, r.rank, r.games_won, r.points) for r in p.rows] for p in expected
+    ]
+    assert [p.letter for p in got] == ["A", "B", "C"]
+    assert any(r.bye_rounds for p in got for r in p.rows)

@@ -15,6 +15,7 @@ from manille.knockout.tables import (
     next_round_order,
     table_plan,
     table_round_seating,
+    table_round_title,
 )
 from tests.manille.knockout_helpers import FIELD, INDIVIDUAL, entrants, played_pool
 
@@ -57,6 +58,10 @@ def test_a_kaarting_of_120_goes_on_by_twos_without_a_bye():
         "Semi-finals",
         "Final",
     ]
+    titles = [table_round_title(r) for r in plan.rounds[:3]]
+    assert titles == ["Last 120", "Last 60", "Last 32"]
+    dutch = {LAST_N: "Laatste %(count)d"}.get
+    assert table_round_title(plan.rounds[0], gettext=dutch) == "Laatste 120"
 
 
 def test_byes_go_to_as_few_top_seeds_as_seat_full_tables():
