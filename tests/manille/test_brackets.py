@@ -296,6 +296,60 @@ def test_a_consolation_bye_passes_its_loser_on_and_guards_the_result_feeding_it(
     assert info.value.code == "result_feeds_played"
 
 
+def resolved(ko, source):
+    m = ko.match(source.bracket, source.round, source.match)
+    return m.winner_id if source.outcome == "winner" else m.loser_id
+
+
+def assert_consistent(ko):
+    """Every side is what its source says; only matches with both sides are won."""
+    for bracket in ko.brackets:
+        for rnd in bracket.rounds:
+            for m in rnd.matches:
+                for side, source in ((m.a, m.source_a), (m.b, m.source_b)):
+                    if source is not None:
+                        assert side == resolved(ko, source)
+                if m.bye:
+                    assert m.winner == ("a" if m.a is not None else None)
+                elif m.a is None or m.b is None:
+                    assert m.winner is None
+
+
+@FIELD
+@given(
+    n=st.integers(min_value=2, max_value=40),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(1, 60),
+)
+def test_any_sequence_of_results_forfeits_and_repairs_keeps_the_brackets_consistent(
+    n, seed, steps
+):
+    rng = random.Random(seed)
+    ko = knockout_build(seeded(n), consolation=True)
+    keys = [
+        (b.code, r, i)
+        for b in ko.brackets
+        for r, rnd in enumerate(b.rounds)
+        for i in range(len(rnd.matches))
+    ]
+    for _ in range(steps):
+        code, r, i = rng.choice(keys)
+        action = rng.choice(["a", "b", "forfeit", "clear"])
+        try:
+            if action == "clear":
+                ko = knockout_clear(ko, bracket=code, round=r, match=i)
+            elif action == "forfeit":
+                side = rng.choice("ab")
+                ko = knockout_forfeit(
+                    ko, bracket=code, round=r, match=i, forfeiting=side
+                )
+            else:
+                ko = knockout_record(ko, bracket=code, round=r, match=i, winner=action)
+        except KnockoutError as error:
+            assert error.code in ("match_not_ready", "result_feeds_played")
+        assert_consistent(ko)
+
+
 @pytest.mark.parametrize(
     ("call", "code"),
     [
