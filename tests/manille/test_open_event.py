@@ -2,15 +2,23 @@
 
 import random
 
-from manille.knockout.advancement import BEST_NEXT, DIRECTOR, pool_advancement
-from manille.knockout.bracket import MAIN, knockout_build, knockout_phases
-from manille.knockout.pools import split_pools
+from manille.knockout import (
+    knockout_build,
+    knockout_phases,
+    pool_advancement,
+    pool_rounds,
+    pool_standings,
+    split_pools,
+)
+from manille.knockout.advancement import BEST_NEXT, DIRECTOR
+from manille.knockout.bracket import MAIN
+from manille.standings import EntrantInfo
 from tests.manille.knockout_helpers import (
     at_random,
     entrants,
     name,
     play_through,
-    played_pool,
+    pool_games,
 )
 
 
@@ -18,7 +26,14 @@ def test_sixty_pairs_in_pools_of_four_make_a_last_16_with_the_best_runner_up():
     rng = random.Random(1)
     split = split_pools(entrants(60, clubs=12, rng=rng), size=4)
     assert [len(p.members) for p in split.pools] == [4] * 15
-    standings = [played_pool(p, rng) for p in split.pools]
+    assert {len(pool_rounds(p)) for p in split.pools} == {3}, "10:00, 11:00, 13:00"
+    games, byes = [], []
+    for pool in split.pools:
+        g, b = pool_games(pool, rng)
+        games += g
+        byes += b
+    infos = [EntrantInfo(id=e, name=name(e)) for e in range(1, 61)]
+    standings = pool_standings(split.pools, infos, games, byes=byes)
     adv = pool_advancement(standings, per_pool=1, best_next=1)
     chosen: list[int] = []
     while not adv.complete:  # the director settles any exact tie
