@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from public.views import calendar
 from public.views import draw as public
 
 app_name = "public"
@@ -17,4 +18,7 @@ urlpatterns = [
     path("t/<slug:slug>/", public.tournament_home, name="tournament"),
     path("", public.home, name="home"),
     path("t/<slug:slug>/draw/", public.current_draw, name="current_draw"),
+    # The calendar of every club's listed events, and its iCal feed (?club=<id>).
+    path("events/", calendar.events, name="events"),
+    path("events.ics", calendar.events_ics, name="events_ics"),
 ]

@@ -15,6 +15,14 @@ from tournaments.presets import EVENT_OWN, PRESETS, UNKNOWN_PRESET, Preset, pres
 from tournaments.services import table_entry_problems
 
 EVENT_FIELDS = ("name", "slug", "date", "venue", "format", "language", "is_public")
+# What the public calendar announces before the day.
+ANNOUNCEMENT_FIELDS = (
+    "start_time",
+    "postcode",
+    "region",
+    "capacity",
+    "registration_deadline",
+)
 RUN_FIELDS = (
     "bye_score",
     "bye_points",
@@ -43,9 +51,15 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [*EVENT_FIELDS, *RULE_FIELDS, *RUN_FIELDS]
+        fields = [*EVENT_FIELDS, *ANNOUNCEMENT_FIELDS, *RULE_FIELDS, *RUN_FIELDS]
         # <input type="date"> takes ISO dates only, whatever the page's language.
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -74,6 +88,9 @@ class TournamentForm(forms.ModelForm):
 
     def event_fields(self):
         return [self[name] for name in EVENT_FIELDS]
+
+    def announcement_fields(self):
+        return [self[name] for name in ANNOUNCEMENT_FIELDS]
 
     def rule_fields(self):
         return [self[name] for name in RULE_FIELDS]

@@ -110,6 +110,33 @@ class Tournament(models.Model):
         related_name="directed_tournaments",
         blank=True,
     )
+    # The announcement: what the public calendar shows before the day.
+    start_time = models.TimeField(
+        _("start time"), null=True, blank=True, help_text=_("When play starts.")
+    )
+    postcode = models.CharField(
+        _("postcode"), max_length=12, blank=True, validators=[validate_line]
+    )
+    region = models.CharField(
+        _("municipality or region"),
+        max_length=100,
+        blank=True,
+        validators=[validate_line],
+        help_text=_("Where the venue is, e.g. Roeselare or West Flanders."),
+    )
+    capacity = models.PositiveIntegerField(
+        _("capacity"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "Entrants (players, or pairs) the event takes; empty = no limit. The "
+            "calendar shows the places left."
+        ),
+    )
+    registration_deadline = models.DateTimeField(
+        _("registration deadline"), null=True, blank=True
+    )
     is_public = models.BooleanField(
         _("listed publicly"),
         default=True,
@@ -297,6 +324,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(max_factor__isnull=True) | Q(max_factor__gte=1),
                 name="tournament_max_factor_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(capacity__isnull=True) | Q(capacity__gte=1),
+                name="tournament_capacity_positive",
             ),
         ]
 
