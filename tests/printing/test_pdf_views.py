@@ -189,11 +189,15 @@ def test_the_registry_lists_each_printed_document_once():
         "results",
         "poster",
         "checkin_list",
+        "treasurer",
+        "press",
     ]
     assert {d for d, doc in DOCUMENTS.items() if doc.directors_only} == {
         "sheets",
         "results",
         "checkin_list",  # names and fees owed: the directors'
+        "treasurer",  # the money
+        "press",  # the prizes before the prize-giving
     }
     for doc in DOCUMENTS.values():
         assert str(doc.verbose_name)

@@ -231,6 +231,8 @@ SHOTS = os.environ.get("BROWSER_SHOTS")  # a folder to keep screenshots in, if s
 def test_the_press_page_copies_the_text_and_fits_the_screen(
     live_server, browser, played, width, height
 ):
+    from playwright.sync_api import expect
+
     context = browser.new_context(
         viewport={"width": width, "height": height},
         permissions=["clipboard-read", "clipboard-write"],
@@ -252,7 +254,7 @@ def test_the_press_page_copies_the_text_and_fits_the_screen(
     text = page.input_value("#press-text")
     assert "(top 3)" in text
     page.click("#press-copy")
-    assert page.inner_text("#press-copy") == "Copied"
+    expect(page.locator("#press-copy")).to_have_text("Copied")  # once copied
     assert page.evaluate("navigator.clipboard.readText()") == text
     image = "document.querySelector('.press-image')"
     assert page.evaluate(f"{image}.decode().then(() => {image}.naturalWidth)") == 1080
