@@ -434,3 +434,31 @@ def test_the_sheet_lists_the_cash_prizes_with_the_winners_name_inert(prized):
     assert [r[2] for r in prizes] == ["place 1", "place 2", "place 3"]
     assert sum(Decimal(str(r[-1])) for r in prizes) == Decimal(-PRIZED_POT) / 100
     assert prizes[0][1] == "'" + PAYLOAD + " Evil"  # the winner, inert
+
+
+def test_a_simulated_kaarting_reports_figures_that_add_up(db, capsys):
+    """The issue's end to end, smaller: every entrant pays €10 (a few by transfer),
+    one withdraws and is refunded, half the fees is the cash pot."""
+    call_command(
+        "simulate_tournament",
+        *("--players", "24", "--rounds", "2", "--final", "0"),
+        *("--fee", "10", "--cash-share", "50", "--seed", "1"),
+    )
+    slug = capsys.readouterr().out.strip().splitlines()[-1]
+    call_command("treasurer_report", slug, "--json")
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {
+        "fees_cents",
+        "refunds_cents",
+        "cash_prizes_cents",
+        "balance_cents",
+        "by_method",
+    }
+    assert data["fees_cents"] == 24 * 1000
+    assert data["refunds_cents"] == 1000
+    assert data["by_method"]["transfer"] > 0 and data["by_method"]["cash"] > 0
+    assert sum(data["by_method"].values()) == data["fees_cents"]
+    assert data["cash_prizes_cents"] == (24 * 1000 - 1000) // 2
+    assert data["balance_cents"] == (
+        data["fees_cents"] - data["refunds_cents"] - data["cash_prizes_cents"]
+    )
