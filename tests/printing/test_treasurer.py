@@ -436,7 +436,9 @@ def test_the_sheet_lists_the_cash_prizes_with_the_winners_name_inert(prized):
     assert prizes[0][1] == "'" + PAYLOAD + " Evil"  # the winner, inert
 
 
-def test_a_simulated_kaarting_reports_figures_that_add_up(db, capsys):
+def test_a_simulated_kaarting_reports_figures_that_add_up(
+    db, capsys, django_assert_max_num_queries
+):
     """The issue's end to end, smaller: every entrant pays €10 (a few by transfer),
     one withdraws and is refunded, half the fees is the cash pot."""
     call_command(
@@ -462,3 +464,8 @@ def test_a_simulated_kaarting_reports_figures_that_add_up(db, capsys):
     assert data["balance_cents"] == (
         data["fees_cents"] - data["refunds_cents"] - data["cash_prizes_cents"]
     )
+    tournament = Tournament.objects.get(slug=slug)
+    with django_assert_max_num_queries(8):  # whatever the number of payments
+        report = treasury.treasury_report(tournament=tournament)
+    assert len(report.payments) == 24
+    assert sum(p.amount_cents for p in report.prizes) == data["cash_prizes_cents"]
