@@ -16,10 +16,11 @@ Every path is asked for as a phone's browser asks (``Accept-Encoding: gzip``):
 the version poll, the standings (also with a result every 2 s: the version bumped
 in the database, so the whole hall asks for the new page at once), "where do I
 sit?" for a name and the whole list, the draw by table (of the widest round), the
-tournament's front page and the projector's page and data; ``--paths`` picks
-some. The standings page is loaded uncompressed as well, for the record. On PostgreSQL
-it also samples ``pg_stat_activity`` every 0.5 s and prints the most connections
-to the bench database seen next to the configured pool.
+tournament's front page, the projector's page and data, and the public calendar
+and its iCal feed; ``--paths`` picks some. The standings page is loaded
+uncompressed as well, for the record. On PostgreSQL it also samples
+``pg_stat_activity`` every 0.5 s and prints the most connections to the bench
+database seen next to the configured pool.
 A benchmark, not a test: figures are printed, never asserted.
 """
 
@@ -133,6 +134,10 @@ def loads(facts: dict, port: int, *, poll_c: int, page_c: int) -> list[Load]:
         Load("tournament front page", f"/t/{slug}/", page_c, phone, 0.5, "front"),
         Load("projector page", projector, page_c, phone, 0.5, "projector"),
         Load("projector data (live region)", projector, page_c, live, 0.5, "region"),
+        # Before the day (issue 26): every club's events, and the feed calendar
+        # apps poll.
+        Load("calendar page", "/events/", page_c, phone, 0.5, "calendar"),
+        Load("calendar feed (iCal)", "/events.ics", page_c, phone, 0.5, "ics"),
         # Not a target: what a client that takes no compression costs (wrk's default).
         Load("standings page, uncompressed", standings, page_c, key="standings-plain"),
     ]
@@ -149,6 +154,8 @@ PATH_KEYS = (
     "front",
     "projector",
     "region",
+    "calendar",
+    "ics",
     "standings-plain",
 )
 

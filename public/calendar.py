@@ -10,8 +10,10 @@ fee), the prizes and the entries (places left) with one query each.
 from __future__ import annotations
 
 import datetime
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
@@ -25,11 +27,10 @@ from core.folding import fold, fold_matches, fold_words
 from prizes.models import Prize, PrizeSettings
 from tournaments.models import Entry, Phase, Tournament
 
-# How long the calendar's state (what its pages are stored under) is kept: every
-# reader of the page reads it, so it costs one query per process every 2 s at most.
+# How long the calendar's state (what its pages are stored under) is kept in the
+# shared cache: it costs two queries every 2 s at most, for the whole site.
 STATE_SECONDS = 2
-STATE_KEY = "calendar-state:v1"
-CLUBS_SECONDS = 60
+STATE_KEY = "calendar-state:v2"
 PRIZES_SHOWN = 3  # named on the calendar; the others are "and 4 more"
 
 
@@ -86,42 +87,55 @@ class CalendarEvent:
         return ", ".join(p for p in (t.venue, town) if p)
 
 
-def calendar_state() -> str:
-    """Return what every calendar page depends on that the tournaments' versions say.
+class CalendarState(NamedTuple):
+    """What every calendar page depends on, small enough to cache."""
 
-    The number, the highest id and the sum of the versions of the listed
-    tournaments: every change a service makes to a tournament (its settings, its
-    entrants, its results, listing it or not) bumps its version, so it moves the
-    sum. Kept ``STATE_SECONDS`` in the shared cache.
+    key: str  # moves with any listed tournament's version
+    clubs: tuple[tuple[int, str], ...]  # the club filter's choices: (id, name)
+
+
+# Every reader of the calendar reads its state: each process keeps what it read
+# for half a second, so a burst of readers reads the shared cache once (as
+# tournaments.versioning keeps a tournament's).
+LOCAL_SECONDS = 0.5
+_local: list[tuple[float, CalendarState]] = []
+
+
+def calendar_state() -> CalendarState:
+    """Return the calendar's state: a key and the clubs that organise a listed event.
+
+    The key is the number, the highest id and the sum of the versions of the
+    listed tournaments: every change a service makes to a tournament (its
+    settings, its entrants, its results, listing it or not) bumps its version, so
+    it moves the sum. Read with two queries, kept ``STATE_SECONDS`` in the shared
+    cache (a club renamed shows then too) and ``LOCAL_SECONDS`` in the process.
     """
-    state = cache.get(STATE_KEY)
+    now = time.monotonic()
+    if _local and now - _local[0][0] < LOCAL_SECONDS:
+        return _local[0][1]
+    found = cache.get(STATE_KEY)
+    state = CalendarState(*found) if found is not None else None
     if state is None:
-        found = Tournament.objects.filter(is_public=True).aggregate(
+        listed = Tournament.objects.filter(is_public=True).aggregate(
             n=Count("id"), top=Max("id"), versions=Sum("version")
         )
-        state = f"{found['n']}|{found['top']}|{found['versions']}"
-        cache.set(STATE_KEY, state, STATE_SECONDS)
-    return state
-
-
-def calendar_clubs(*, state: str) -> list[tuple[int, str]]:
-    """Return the clubs that organise a listed event, by name: (id, name) each.
-
-    The club filter's choices, asked for by every reader of the page: kept in the
-    cache for the calendar's ``state`` (a listed event added or taken away moves
-    it) and ``CLUBS_SECONDS`` at most (a club renamed).
-    """
-    key = f"calendar-clubs:v1:{state}"
-    clubs = cache.get(key)
-    if clubs is None:
-        clubs = list(
+        clubs = tuple(
             Club.objects.filter(tournaments__is_public=True)
             .distinct()
             .order_by("name", "pk")
             .values_list("pk", "name")
         )
-        cache.set(key, clubs, CLUBS_SECONDS)
-    return clubs
+        state = CalendarState(
+            f"{listed['n']}|{listed['top']}|{listed['versions']}", clubs
+        )
+        cache.set(STATE_KEY, tuple(state), STATE_SECONDS)
+    _local[:] = [(now, state)]
+    return state
+
+
+def calendar_state_forget() -> None:
+    """Forget the state this process keeps (tests that change it and look again)."""
+    _local.clear()
 
 
 def calendar_tournaments(

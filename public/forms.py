@@ -17,7 +17,7 @@ class CalendarFilterForm(forms.Form):
     """Club, place (a postcode or a municipality), format and dates.
 
     ``clubs`` are the clubs to choose from, (id, name) each (those with a listed
-    event, ``calendar.calendar_clubs``): a club
+    event, ``calendar.calendar_state``): a club
     that is not among them is refused with a message, never a 500.
     """
 

@@ -2,9 +2,9 @@
 
 Both are stored whole for the readers who share them (``public.pages``), under a
 key of the calendar's state (the listed tournaments' versions: a change a service
-makes shows at once), the day, the language, the filters and a one-minute slot:
-what changes without a bump (a fee or a prize table edited at the desk, a club
-renamed) shows within a minute.
+makes shows at once, another process's within 2 s), the day, the language, the
+query and a one-minute slot: what changes without a bump (a fee or a prize table
+edited at the desk) shows within a minute.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format, time_format
@@ -26,63 +24,53 @@ from django.views.decorators.http import require_GET
 
 from public.calendar import (
     CalendarEvent,
-    calendar_clubs,
     calendar_events,
     calendar_state,
     calendar_tournaments,
 )
 from public.forms import QUERY_NAMES, CalendarFilterForm
 from public.ical import IcsEvent, calendar_bytes
-from public.pages import reader_shares_page, shared_bytes
+from public.pages import reader_shares_page, shared_bytes, shared_render
 from public.versioning import fingerprint
 
 PER_PAGE = 20
 SLOT_SECONDS = 60  # what changes without a version bump shows within this
 ICS_TYPE = "text/calendar; charset=utf-8"
 FEED_NAMES = ("club", "place", "format")  # the filters a feed link keeps
+ASKED = sorted(QUERY_NAMES - {"page"})
 
 
-def _key(request, page: str, *parts) -> str | None:
-    """The stored page's key for a reader who shares it, else None."""
+def _key(request, page: str) -> str | None:
+    """The stored page's key for a reader who shares it, else None.
+
+    Made of the query as it is asked (the page reads nothing else of the
+    request), so a stored page is served before any form is built.
+    """
     if not reader_shares_page(request, params=QUERY_NAMES):
         return None
     slot = int(time.time() // SLOT_SECONDS)
+    asked = [request.GET.get(name, "") for name in ASKED]
     return f"calendar:{page}:" + fingerprint(
-        calendar_state(),
+        calendar_state().key,
         get_language(),
         timezone.localdate(),
         slot,
         request.get_host(),
-        *parts,
+        _page_number(request),
+        *asked,
     )
 
 
 def _form(request) -> CalendarFilterForm:
-    clubs = calendar_clubs(state=calendar_state())
-    return CalendarFilterForm(request.GET or None, clubs=clubs)
+    return CalendarFilterForm(request.GET or None, clubs=calendar_state().clubs)
 
 
 @require_GET
 def events(request):
-    form = _form(request)
-    valid = not form.is_bound or form.is_valid()
-    page_number = _page_number(request)
-    if not valid:  # its reader's own page: the filters and why they are refused
-        return render(request, "public/events.html", _context(request, form, "1"))
-    filters = form.filters()
-    key = _key(request, "page", *filters.parts(), page_number)
-    if key is None:
-        return render(
-            request, "public/events.html", _context(request, form, page_number)
-        )
-
-    def page() -> bytes:
-        values = _context(request, form, page_number)
-        return render_to_string(
-            "public/events.html", {**values, "csrf_token": ""}, request
-        ).encode()
-
-    return shared_bytes(request, key, page)
+    key = _key(request, "page")
+    return shared_render(
+        request, "public/events.html", lambda: _context(request), key=key
+    )
 
 
 def _page_number(request) -> str:
@@ -91,7 +79,9 @@ def _page_number(request) -> str:
     return asked if asked.isdigit() and len(asked) <= 6 else "1"
 
 
-def _context(request, form: CalendarFilterForm, page_number: str) -> dict:
+def _context(request) -> dict:
+    """The page's values; a refused filter lists nothing and says why."""
+    form = _form(request)
     valid = not form.is_bound or form.is_valid()
     filters = form.filters() if valid else None
     shown = []
@@ -99,7 +89,7 @@ def _context(request, form: CalendarFilterForm, page_number: str) -> dict:
     if filters is not None:
         found = calendar_tournaments(filters=filters, today=timezone.localdate())
         paginator = Paginator(found, PER_PAGE)
-        page_obj = paginator.get_page(page_number)
+        page_obj = paginator.get_page(_page_number(request))
         shown = calendar_events(list(page_obj.object_list))
     kept = [
         (name, value)
@@ -125,17 +115,19 @@ def _context(request, form: CalendarFilterForm, page_number: str) -> dict:
 @require_GET
 def events_ics(request):
     """The feed of the upcoming listed events, all or the filters' (``?club=``)."""
-    form = _form(request)
-    if form.is_bound and not form.is_valid():
-        return HttpResponse(
-            "\n".join(form.errors_text()),
-            status=400,
-            content_type="text/plain; charset=utf-8",
-        )
-    filters = form.filters()
-    key = _key(request, "ics", *filters.parts())
+    key = _key(request, "ics")
 
     def feed() -> bytes:
+        form = _form(request)
+        if form.is_bound and not form.is_valid():
+            raise _Refused(
+                HttpResponse(
+                    "\n".join(form.errors_text()),
+                    status=400,
+                    content_type="text/plain; charset=utf-8",
+                )
+            )
+        filters = form.filters()
         found = calendar_tournaments(filters=filters, today=timezone.localdate())
         name = _("Manille events")
         if filters.club_id is not None:
@@ -148,13 +140,24 @@ def events_ics(request):
             stamp=timezone.now(),
         )
 
-    if key is None:
-        response = HttpResponse(feed())
-    else:
-        response = shared_bytes(request, key, feed)
+    try:
+        if key is None:
+            response = HttpResponse(feed())
+        else:
+            response = shared_bytes(request, key, feed)
+    except _Refused as refused:
+        return refused.response
     response["Content-Type"] = ICS_TYPE
     response["Content-Disposition"] = 'inline; filename="events.ics"'
     return response
+
+
+class _Refused(Exception):
+    """A feed asked with a refused filter: its answer, sent to its reader alone."""
+
+    def __init__(self, response):
+        super().__init__()
+        self.response = response
 
 
 def _ics_event(request, event: CalendarEvent) -> IcsEvent:

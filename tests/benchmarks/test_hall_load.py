@@ -22,6 +22,8 @@ LABELS = [
     "tournament front page",
     "projector page",
     "projector data (live region)",
+    "calendar page",
+    "calendar feed (iCal)",
     "standings page, uncompressed",
 ]
 

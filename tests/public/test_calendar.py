@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from cashdesk.models import FeeRate, FeeSettings
 from prizes.models import Prize, PrizeSettings
+from public.calendar import STATE_KEY, calendar_state_forget
 from public.ical import LINE_OCTETS, escape_text, fold_line
 from tests.factories import ClubFactory, EntryFactory, PhaseFactory, TournamentFactory
 from tournaments import services
@@ -25,6 +26,14 @@ from tournaments.models import Entry, Phase, Tournament
 
 EVENTS = reverse("public:events")
 ICS = reverse("public:events_ics")
+
+
+@pytest.fixture(autouse=True)
+def _calendar_state_forgotten():
+    """Each test reads the calendar's state of its own database, not the last one's."""
+    calendar_state_forget()
+    yield
+    calendar_state_forget()
 
 
 def _day(offset: int) -> datetime.date:
@@ -237,7 +246,8 @@ def test_the_page_is_stored_and_a_change_shows_at_once(
         services.entry_set_present(entry=entry, present=True)  # bumps the version
     with django_assert_no_queries():  # the state is kept 2 s in the cache
         assert "1 of 3" in _page(client)
-    cache.delete("calendar-state:v1")  # as it is 2 s later
+    cache.delete(STATE_KEY)  # as it is 2 s later, in any process
+    calendar_state_forget()
     html = _page(client)
     assert "1 of 3" not in html
     assert '<strong class="flag">Full</strong>' in html.split("Duo-open")[1]
