@@ -270,3 +270,50 @@ def test_settings_that_cannot_be_right_are_refused(
     with pytest.raises(InvalidInput, match=message):
         prize_settings_save(tournament=tournament, by=director, **fields)
     assert selectors.prize_settings_for(tournament=tournament).pk is None
+
+
+def test_cash_paid_out_per_phase_splits_the_pot_over_the_phases_standings(
+    evening, director, confirm_table
+):
+    """Two phases: €100 in two parts of €50, each by 100 on its own standings."""
+    from tournaments.models import Game, Seat, Table
+
+    second = factories.PhaseFactory(tournament=evening, rounds=1, name="Final")
+    rnd = factories.RoundFactory(
+        tournament=evening, phase=second, number=2, status="closed"
+    )
+    table = Table.objects.create(round=rnd, number=1)
+    finalists = [evening.seats[1][0], evening.seats[0][0], *evening.seats[0][1:3]]
+    for position, entry in enumerate(finalists, 1):
+        Seat.objects.create(round=rnd, table=table, position=position, entry=entry)
+    for number, (a, b) in enumerate([("12", "34"), ("13", "24"), ("14", "23")], 1):
+        Game.objects.create(table=table, number=number, side_a=a, side_b=b)
+    # The fourth seat wins all three games (with 3, with 2, with 1): the final.
+    confirm_table(table, [(40, 101), (40, 101), (101, 40)])
+    prize_settings_save(
+        tournament=evening,
+        by=director,
+        cash_fixed_cents=10_000,
+        percentages="100",
+        paid_out="phase",
+    )
+    awards = prizes_award(tournament=evening, by=director)
+    by_phase = {a.phase_id: a for a in awards}
+    first = evening.phases.exclude(pk=second.pk).get()
+    assert set(by_phase) == {first.pk, second.pk}
+    assert by_phase[second.pk].entry_id == finalists[3].pk
+    assert by_phase[second.pk].amount_cents == 5_000
+    assert sum(a.amount_cents or 0 for a in awards) == 10_000
+
+
+def test_the_pages_read_the_awards_in_a_fixed_number_of_queries(
+    evening, hundred_euros, director, client, django_assert_max_num_queries
+):
+    prizes_award(tournament=evening, by=director)
+    with django_assert_max_num_queries(8):
+        assert client.get(f"/t/{evening.slug}/prizes/").status_code == 200
+    with django_assert_max_num_queries(8):
+        assert client.get(f"/api/tournaments/{evening.slug}/prizes/").status_code == 200
+    client.force_login(director)
+    with django_assert_max_num_queries(40):
+        assert client.get(f"/director/t/{evening.slug}/prizes/").status_code == 200
