@@ -295,11 +295,11 @@
   function backoff(seconds) {
     // EVERY × 2^(n-1) after the n-th failure give or take a fifth (the hall's
     // phones spread out), at most BACKOFF_CAP, at least the server's Retry-After.
+    // One moment for the poll and the sends alike: the next try is both.
     failures += 1;
     var wait = EVERY * Math.pow(2, failures - 1) * (0.8 + 0.4 * Math.random());
     wait = Math.round(Math.max(Math.min(BACKOFF_CAP, wait), (seconds || 0) * 1000));
-    resumeAt = Date.now() + wait;
-    return wait;
+    resumeAt = Math.max(resumeAt, Date.now() + wait);
   }
   function answeredAgain() { failures = 0; resumeAt = 0; }
   function schedulePoll(wait) {
@@ -310,6 +310,9 @@
   function poll() {
     if (refused && refused.code === "unknown") return; // the table is gone: stop
     if (document.hidden) { schedulePoll(EVERY); return; }
+    var early = resumeAt - Date.now();
+    if (early > 0) { schedulePoll(early); return; }  // not before the next try
+    if (offline) pump();  // what waits is sent too: the first answer ends the wait
     var headers = {"Accept": "application/json"};
     if (etag) headers["If-None-Match"] = etag;
     fetch(config.urls.state, {headers: headers, credentials: "same-origin", cache: "no-store"})
@@ -343,7 +346,8 @@
         if (!(refused && refused.code === "unknown")) schedulePoll(EVERY);
       }, function (failure) {
         if (!offline) { offline = true; render(); }
-        schedulePoll(backoff(failure && failure.wait));
+        backoff(failure && failure.wait);
+        schedulePoll(Math.max(0, resumeAt - Date.now()));
       });
   }
 

@@ -1,7 +1,8 @@
 """In a real Chromium, the pages ride out the results service restarting: while
 the server answers 503 with Retry-After, the live page's poll and the phone's
-tries come later and later (never before Retry-After, capped), the phone keeps
-its deal, and both carry on by themselves once the server answers again.
+tries come later and later (never before Retry-After, capped), the phone and the
+results desk keep their deal, and all carry on by themselves once the server
+answers again.
 
 The 503s are the site's own answer (``config.unavailable``'s JSON), put in the
 browser's way by Playwright (``page.route``) while the real server serves the
@@ -11,11 +12,15 @@ rest; Playwright's clock runs the pages' timers, so minutes pass in seconds.
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import RequestFactory
 from django.urls import reverse
 
+from config.unavailable import unavailable_response
 from phones.models import TableSubmission
 from phones.services import table_codes_ensure
-from scoring.models import DealRecord
+from scoring.models import DealRecord, DeskWrite
+from tests import factories
 from tests.builders import build_drawn_round
 from tournaments.models import Tournament
 from tournaments.services import tournament_touch
@@ -47,14 +52,15 @@ window.fetch = function (url, options) {
 class Outage:
     """Answer the routed requests 503 while ``gone``; pass them on otherwise."""
 
-    def __init__(self) -> None:
+    def __init__(self, answer: dict = UNAVAILABLE) -> None:
+        self.answer = answer
         self.gone = False
         self.answered = 0
 
     def __call__(self, route) -> None:
         if self.gone:
             self.answered += 1
-            route.fulfill(**UNAVAILABLE)
+            route.fulfill(**self.answer)
         else:
             route.continue_()
 
@@ -173,6 +179,7 @@ def test_the_phone_keeps_its_deal_through_the_restart_and_sends_it_once(
     assert 2 <= len(sends) <= 10, gaps(sends)
     assert 2 <= len(polls) <= 12, gaps(polls)
     assert min(gaps(polls)) >= RETRY_AFTER * 1000, gaps(polls)
+    assert min(gaps(sends)) >= RETRY_AFTER * 1000, gaps(sends)
     assert not DealRecord.objects.filter(game__table__round=rnd).exists()
 
     outage.gone = False
@@ -183,3 +190,57 @@ def test_the_phone_keeps_its_deal_through_the_restart_and_sends_it_once(
     assert page.locator("#banner").is_hidden()
     assert DealRecord.objects.filter(game__table__round=rnd).count() == 1
     assert TableSubmission.objects.filter(sheet__table__round=rnd).count() == 1
+
+
+def test_the_desk_keeps_a_deal_through_the_restart_and_saves_it_once(
+    live_server, browser, db
+):
+    """The desk's saves are htmx posts: the 503 they get is the page (not JSON),
+    which the queue must read as "try again", not as a refusal."""
+    director = get_user_model().objects.create_user("wl-503", password="pw-503-x1")
+    tournament = factories.TournamentFactory()
+    tournament.directors.add(director)
+    rnd = factories.RoundFactory(tournament=tournament, number=1)
+    table = factories.individual_table(round=rnd, number=1)
+    answer = unavailable_response(
+        RequestFactory().post("/deal/", HTTP_HX_REQUEST="true")
+    )
+    assert answer["Content-Type"].startswith("text/html")
+    outage = Outage(
+        {
+            "status": 503,
+            "headers": {"Retry-After": answer["Retry-After"]},
+            "content_type": answer["Content-Type"],
+            "body": answer.content,
+        }
+    )
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.clock.install()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "wl-503")
+    page.fill("#id_password", "pw-503-x1")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/director/**")
+    page.route("**/deal/", outage)
+    page.goto(f"{live_server.url}/director/sheets/table/{table.pk}/")
+    page.wait_for_selector("#sheet [data-trump]:focus")
+
+    outage.gone = True
+    for key in ("c", "3", "5", "Enter"):
+        page.keyboard.press(key)
+    advance(page, 40)
+    bar = page.locator("#desk-queue")
+    assert bar.is_visible()
+    assert page.locator("#desk-queue [data-queue-action='retry']").count() == 1
+    assert outage.answered >= 3  # tried again, later each time
+    assert not DealRecord.objects.filter(game__table=table).exists()
+
+    outage.gone = False
+    advance(page, 30, until="document.querySelector('#desk-queue').hidden")
+    assert bar.is_hidden()
+    assert list(
+        DealRecord.objects.filter(game__table=table, copy=1).values_list(
+            "trump", "points_a"
+        )
+    ) == [("clubs", 35)]
+    assert DeskWrite.objects.filter(sheet__table=table).count() == 1
