@@ -21,6 +21,7 @@ from prizes.models import Prize, PrizeSettings
 from public.calendar import STATE_KEY, calendar_state_forget
 from public.ical import LINE_OCTETS, escape_text, fold_line
 from tests.factories import ClubFactory, EntryFactory, PhaseFactory, TournamentFactory
+from tests.tournaments.test_director_views import phase_post, tournament_post
 from tournaments import services
 from tournaments.models import Entry, Phase, Tournament
 
@@ -414,6 +415,71 @@ def test_the_announcement_is_edited_on_the_tournaments_settings(
     for name in ("start_time", "postcode", "region", "capacity"):
         assert f'name="{name}"' in page
     assert 'name="registration_deadline"' in page
+
+
+def _settings_post(tournament, **announcement) -> dict:
+    phase = tournament.phases.get()
+    row = {
+        "id": str(phase.pk),
+        "name": phase.name,
+        "rounds": "3",
+        "draw_method": "individual",
+        "games_per_table": "3",
+        "advancement": "none",
+    }
+    data = tournament_post(slug=tournament.slug, **announcement) | phase_post([row])
+    data["phases-INITIAL_FORMS"] = "1"
+    return data
+
+
+def test_the_announcement_is_saved_from_the_settings_and_shown(
+    client, director_client, tournament, django_capture_on_commit_callbacks
+):
+    PhaseFactory(tournament=tournament)
+    url = reverse("tournaments:tournament_edit", args=[tournament.slug])
+    data = _settings_post(
+        tournament,
+        date=_day(4).isoformat(),
+        start_time="13:30",
+        postcode="8500",
+        region="Kortrijk",
+        capacity="120",
+        registration_deadline=f"{_day(2).isoformat()}T18:00",
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director_client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    assert tournament.start_time == datetime.time(13, 30)
+    assert (tournament.postcode, tournament.region) == ("8500", "Kortrijk")
+    assert tournament.capacity == 120
+    deadline = timezone.localtime(tournament.registration_deadline)
+    assert (deadline.date(), deadline.time()) == (_day(2), datetime.time(18))
+    client.logout()
+    html = _page(client, place="8500")
+    assert tournament.get_absolute_url() in html and "120 of 120" in html
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("capacity", "0"),
+        ("capacity", "-5"),
+        ("start_time", "25:00"),
+        ("postcode", "85\x01 00"),
+        ("registration_deadline", "morgen"),
+    ],
+)
+def test_a_wrong_announcement_is_refused_on_the_form(
+    director_client, tournament, field, value
+):
+    PhaseFactory(tournament=tournament)
+    url = reverse("tournaments:tournament_edit", args=[tournament.slug])
+    response = director_client.post(url, _settings_post(tournament, **{field: value}))
+    assert response.status_code == 200
+    assert "field-error" in response.content.decode()
+    tournament.refresh_from_db()
+    assert getattr(tournament, field) in (None, "")
 
 
 # ------------------------------------------------------------------ a phone
