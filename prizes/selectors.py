@@ -378,6 +378,16 @@ def awards_by_place(*, tournament: Tournament) -> list[PrizeAward]:
 
 def settled_text(award: PrizeAward | AwardLine) -> str:
     """Say, translated, how an award's place was settled."""
+    if award.settled == PrizeAward.Settled.SHARED and award.amount_cents is None:
+        return _(
+            "Tied at place %(place)d with %(others)d other(s): the prizes of places "
+            "%(first)d–%(last)d go in the standings' order."
+        ) % {
+            "place": award.place,
+            "others": max(0, award.shared_with - 1),
+            "first": award.covers_from or award.place,
+            "last": award.covers_to or award.place,
+        }
     if award.settled == PrizeAward.Settled.SHARED:
         return _(
             "Tied at place %(place)d with %(others)d other(s): places "

@@ -93,6 +93,9 @@ def test_the_booby_prize_goes_to_every_entrant_sharing_the_last_place_and_the_re
     for last in (b2, c2, d2):
         assert awards[last.pk].description == "Wooden spoon"
         assert awards[last.pk].place == 6
+        assert "places 6–8 go in the standings' order" in selectors.settled_text(
+            awards[last.pk]
+        )
     assert all(a.amount_cents is None for a in awards.values())
     assert selectors.cash_prizes_cents(tournament=evening) == 0
 
