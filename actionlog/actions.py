@@ -60,6 +60,16 @@ ACTIONS = (
     Action("entries.present", _("Entrants checked in"), "entries"),
     Action("entries.absent", _("Check-in undone"), "entries"),
     Action("entries.imported", _("Entrants imported"), "entries"),
+    # online registration (registrations)
+    Action("registration.confirmed", _("Registered online"), "entries"),
+    Action("registration.waiting", _("Put on the waiting list"), "entries"),
+    Action("registration.promoted", _("Promoted from the waiting list"), "entries"),
+    Action("registration.cancelled", _("Registration cancelled"), "entries"),
+    Action("registration.deleted", _("Registration deleted (privacy)"), "entries"),
+    Action("registration.resent", _("Confirmation sent again"), "entries"),
+    Action("registration.paired", _("Single paired with a partner"), "entries"),
+    Action("registration.moved", _("Waiting list reordered"), "entries"),
+    Action("registration.changed", _("Registration changed"), "entries"),
     # a round's history (tournaments.round_log): "round." + RoundLog.Action
     Action("round.drawn", _("Round drawn"), "draws"),
     Action("round.redrawn", _("Round drawn again"), "draws"),

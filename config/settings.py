@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "series",
     "scorepad",
     "prizes",
+    "registrations",
     "printing",
     "public",
     "transfer",

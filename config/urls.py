@@ -83,6 +83,8 @@ urlpatterns = [
     path("table/", include("phones.urls")),  # the older "table" names (aliases)
     path("", include(("cashdesk.urls", "cashdesk"))),  # fees: director and pay
     path("", include(("prizes.urls", "prizes"))),  # prize table, pot, awards
+    # Online registration: the form, the signed link, the waiting list.
+    path("", include(("registrations.urls", "registrations"))),
     # The hall's laptop pulls and publishes an event by token (before /api/).
     path("", include(("transfer.urls", "transfer"))),
     # The hall's laptop pulls and publishes an event by token (before /api/).

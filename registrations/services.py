@@ -1,0 +1,445 @@
+"""Register online, cancel, promote from the waiting list, pair singles, forget.
+
+Each service is one transaction that locks the tournament's row first, so two
+registrations racing for the last place are counted one after the other. Entries
+are made by tournaments' own ``registration_add`` (clubs, players and teams found
+or created as the CSV import does); a place freed withdraws its Entry through
+``entry_withdraw``. The mails go after commit (``registrations.mail``).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from actionlog.services import action_record
+from core.errors import InvalidInput, StateConflict
+from core.slugs import save_or_refuse
+from registrations import selectors
+from registrations.mail import mail_send
+from registrations.models import Registration
+from tournaments.models import Entry, Tournament
+from tournaments.registration import registration_add
+from tournaments.services import entry_withdraw
+
+Kind = Registration.Kind
+Status = Registration.Status
+TEXT_FIELDS = (
+    "first_name",
+    "last_name",
+    "partner_first_name",
+    "partner_last_name",
+    "email",
+    "club",
+    "phone",
+)
+TEAM_NAME_MAX = 120
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _logged(registration: Registration, action: str, *, by=None, **values) -> None:
+    # The log names the registration by number: its names are personal data
+    # that "delete my registration" must be able to erase.
+    action_record(
+        by=by,
+        action=action,
+        tournament=registration.tournament_id,
+        target=registration,
+        target_text=_("Registration %(number)d") % {"number": registration.pk},
+        after=values or None,
+    )
+
+
+def _cleaned(fields: dict) -> dict:
+    return {name: (fields.get(name) or "").strip() for name in TEXT_FIELDS}
+
+
+def _check(registration: Registration, tournament: Tournament) -> None:
+    """Refuse what cannot be right, field by field, before anything is written."""
+    pairs = not tournament.is_individual
+    kind = registration.kind
+    if kind not in Kind.values:
+        raise InvalidInput(_("Choose how you register."), field="kind")
+    if pairs and kind == Kind.ALONE:
+        raise InvalidInput(
+            _(
+                "This event is for pairs: register as a pair, or alone to be given a "
+                "partner."
+            ),
+            field="kind",
+        )
+    if not pairs and kind != Kind.ALONE:
+        raise InvalidInput(
+            _("This event is individual: everyone registers alone."), field="kind"
+        )
+    required = ["first_name", "last_name", "email"]
+    if kind == Kind.PAIR:
+        required += ["partner_first_name", "partner_last_name"]
+    else:
+        registration.partner_first_name = registration.partner_last_name = ""
+    for name in required:
+        if not getattr(registration, name):
+            raise InvalidInput(_("This field is required."), field=name)
+    try:
+        validate_email(registration.email)
+    except ValidationError:
+        raise InvalidInput(_("Enter a valid e-mail address."), field="email") from None
+    try:
+        registration.full_clean(exclude=["tournament", "entry", "status"])
+    except ValidationError as error:
+        raise InvalidInput(
+            "; ".join(error.messages),
+            field=next(iter(error.error_dict), "__all__")
+            if hasattr(error, "error_dict")
+            else "__all__",
+        ) from None
+
+
+def _team_name(first: Registration, partner_first: str, partner_last: str) -> str:
+    full = f"{first.first_name} {first.last_name} & {partner_first} {partner_last}"
+    if len(full) <= TEAM_NAME_MAX:
+        return full
+    return f"{first.last_name} & {partner_last}"[:TEAM_NAME_MAX]
+
+
+def _entry_for(
+    registration: Registration,
+    tournament: Tournament,
+    *,
+    partner: Registration | None = None,
+) -> Entry:
+    """Make the Entry of a registration (a pair's team, or two singles paired)."""
+    if tournament.is_individual:
+        return registration_add(
+            tournament=tournament,
+            first_name=registration.first_name,
+            last_name=registration.last_name,
+            club=registration.club,
+        )
+    if partner is not None:
+        partner_first, partner_last = partner.first_name, partner.last_name
+    else:
+        partner_first = registration.partner_first_name
+        partner_last = registration.partner_last_name
+    return registration_add(
+        tournament=tournament,
+        first_name=registration.first_name,
+        last_name=registration.last_name,
+        club=registration.club,
+        team=_team_name(registration, partner_first, partner_last),
+        partner_first_name=partner_first,
+        partner_last_name=partner_last,
+    )
+
+
+@transaction.atomic
+def registration_register(
+    *,
+    tournament: Tournament,
+    kind: str,
+    consent: bool,
+    base_url: str = "",
+    now=None,
+    **fields,
+) -> Registration:
+    """Register online: confirmed within the capacity, else on the waiting list.
+
+    ``fields``: first_name, last_name, email, club, phone, and for a pair the
+    partner's first and last name. Past the deadline (or once play has begun)
+    the registration is refused; an e-mail registers once per event unless its
+    registration is cancelled.
+    """
+    now = now or timezone.now()
+    tournament = _locked(tournament)
+    if reason := selectors.registration_closed_reason(tournament=tournament, now=now):
+        raise StateConflict(reason, code="closed")
+    if not consent:
+        raise InvalidInput(
+            _("Please agree to your data being kept for this event."),
+            field="consent",
+        )
+    registration = Registration(
+        tournament=tournament, kind=kind, consent_at=now, **_cleaned(fields)
+    )
+    _check(registration, tournament)
+    if selectors.registration_for_email(
+        tournament=tournament, email=registration.email
+    ):
+        raise InvalidInput(
+            _(
+                "This e-mail address is registered for this event already. Your "
+                "confirmation e-mail can be sent again."
+            ),
+            field="email",
+            code="email_taken",
+        )
+    places = selectors.places_for(tournament=tournament)
+    if places.fits(kind):
+        registration.status = Status.CONFIRMED
+        if kind != Kind.SINGLE:
+            registration.entry = _entry_for(registration, tournament)
+    else:
+        registration.status = Status.WAITING
+        registration.position = _next_position(tournament)
+    save_or_refuse(
+        registration,
+        refusal=_("This e-mail address is registered for this event already."),
+    )
+    _logged(
+        registration,
+        "registration.confirmed"
+        if registration.status == Status.CONFIRMED
+        else "registration.waiting",
+        kind=kind,
+        position=registration.position,
+    )
+    mail_send(
+        registration,
+        "confirmed" if registration.status == Status.CONFIRMED else "waiting",
+        base_url=base_url,
+    )
+    return registration
+
+
+def _next_position(tournament: Tournament) -> int:
+    last = selectors.waiting_list(tournament=tournament).last()
+    return (last.position if last else 0) + 1
+
+
+def _close_gap(tournament: Tournament, position: int) -> None:
+    """Move everyone behind ``position`` one place up, front to back."""
+    behind = selectors.waiting_list(tournament=tournament).filter(position__gt=position)
+    for row in behind:
+        Registration.objects.filter(pk=row.pk).update(position=row.position - 1)
+
+
+def _promote(tournament: Tournament, *, base_url: str, by=None) -> list[Registration]:
+    """Confirm the first on the waiting list while the first fits (in order)."""
+    promoted = []
+    if selectors.play_begun(tournament=tournament):
+        return promoted  # the desk takes walk-ins now: nobody moves up by mail
+    while True:
+        first = selectors.waiting_list(tournament=tournament).first()
+        places = selectors.places_for(tournament=tournament)
+        if first is None or not places.fits(first.kind):
+            return promoted
+        position = first.position
+        first.status, first.position = Status.CONFIRMED, None
+        if first.kind != Kind.SINGLE:
+            first.entry = _entry_for(first, tournament)
+        first.save(update_fields=["status", "position", "entry"])
+        _close_gap(tournament, position)
+        _logged(first, "registration.promoted", by=by, position=position)
+        mail_send(first, "promoted", base_url=base_url)
+        promoted.append(first)
+
+
+def _fresh(registration: Registration) -> Registration:
+    return Registration.objects.select_for_update().get(pk=registration.pk)
+
+
+@transaction.atomic
+def registration_cancel(
+    *, registration: Registration, by=None, base_url: str = "", mail: bool = True
+) -> list[Registration]:
+    """Cancel a registration; a place freed goes to the first waiting (mailed).
+
+    Returns the registrations promoted. A paired single's cancellation withdraws
+    the pair's Entry and leaves the partner a single again, confirmed.
+    """
+    tournament = _locked(registration.tournament)
+    registration = _fresh(registration)
+    if registration.status == Status.CANCELLED:
+        raise StateConflict(_("This registration is cancelled already."))
+    was, position = registration.status, registration.position
+    entry = registration.entry
+    registration.status, registration.position = Status.CANCELLED, None
+    registration.cancelled_at = timezone.now()
+    registration.entry = None if was == Status.WAITING else entry
+    registration.save(update_fields=["status", "position", "cancelled_at", "entry"])
+    if was == Status.WAITING:
+        _close_gap(tournament, position)
+    elif entry is not None:
+        if entry.status != Entry.Status.WITHDRAWN:
+            entry_withdraw(entry=entry, by=by)
+        Registration.objects.filter(
+            entry=entry, kind=Kind.SINGLE, status=Status.CONFIRMED
+        ).update(entry=None)
+    _logged(registration, "registration.cancelled", by=by, was=was)
+    if mail:
+        mail_send(registration, "cancelled", base_url=base_url)
+    return _promote(tournament, base_url=base_url, by=by)
+
+
+@transaction.atomic
+def registration_delete(
+    *, registration: Registration, by=None, base_url: str = ""
+) -> list[Registration]:
+    """Delete my registration: cancel it, then erase its personal data.
+
+    The row stays, anonymous, so the event's figures still count it; the log
+    named it by number only. Returns who was promoted by the cancellation.
+    """
+    promoted = []
+    registration = _fresh(registration)
+    if registration.anonymised:
+        raise StateConflict(_("This registration is deleted already."))
+    if registration.status != Status.CANCELLED:
+        promoted = registration_cancel(
+            registration=registration, by=by, base_url=base_url, mail=False
+        )
+        registration.refresh_from_db()
+    for name in TEXT_FIELDS:
+        setattr(registration, name, "")
+    registration.anonymised = True
+    registration.save(update_fields=[*TEXT_FIELDS, "anonymised"])
+    _logged(registration, "registration.deleted", by=by)
+    return promoted
+
+
+@transaction.atomic
+def registration_resend(*, registration: Registration, base_url: str = "") -> None:
+    """Send the registration's confirmation (or waiting-list) e-mail again."""
+    registration = _fresh(registration)
+    if registration.status == Status.CANCELLED:
+        raise StateConflict(_("This registration is cancelled."))
+    _logged(registration, "registration.resent")
+    mail_send(
+        registration,
+        "confirmed" if registration.status == Status.CONFIRMED else "waiting",
+        base_url=base_url,
+    )
+
+
+@transaction.atomic
+def registration_resend_for_email(
+    *, tournament: Tournament, email: str, base_url: str = ""
+) -> bool:
+    """Resend the mail of ``email``'s registration, if it has one (says whether)."""
+    registration = selectors.registration_for_email(
+        tournament=tournament, email=(email or "").strip()
+    )
+    if registration is None:
+        return False
+    registration_resend(registration=registration, base_url=base_url)
+    return True
+
+
+@transaction.atomic
+def singles_pair(
+    *, first: Registration, second: Registration, by=None, base_url: str = ""
+) -> Entry:
+    """Pair two confirmed singles of one event as a team (their shared Entry)."""
+    tournament = _locked(first.tournament)
+    first, second = _fresh(first), _fresh(second)
+    for single in (first, second):
+        if (
+            single.tournament_id != tournament.pk
+            or single.kind != Kind.SINGLE
+            or single.status != Status.CONFIRMED
+            or single.entry_id is not None
+        ):
+            raise StateConflict(
+                _(
+                    "Only two singles of this event still looking for a partner can "
+                    "be paired."
+                )
+            )
+    if first.pk == second.pk:
+        raise InvalidInput(_("Choose two different players."))
+    entry = _entry_for(first, tournament, partner=second)
+    Registration.objects.filter(pk__in=[first.pk, second.pk]).update(entry=entry)
+    first.entry = second.entry = entry
+    for single, partner in ((first, second), (second, first)):
+        _logged(single, "registration.paired", by=by, partner=partner.pk)
+        mail_send(single, "paired", base_url=base_url, partner=partner.name)
+    return entry
+
+
+@transaction.atomic
+def singles_pair_remaining(
+    *, tournament: Tournament, by=None, base_url: str = ""
+) -> tuple[list[Entry], Registration | None]:
+    """Pair the singles left, in order of registration: 1st with 2nd, 3rd with 4th…
+
+    The stated rule at the deadline (``manage.py pair_singles``). An odd single
+    out stays unpaired, confirmed, for the director; it is returned.
+    """
+    tournament = _locked(tournament)
+    singles = list(selectors.unpaired_singles(tournament=tournament))
+    entries = [
+        singles_pair(first=a, second=b, by=by, base_url=base_url)
+        for a, b in zip(singles[0::2], singles[1::2], strict=False)
+    ]
+    left = singles[-1] if len(singles) % 2 else None
+    return entries, left
+
+
+@transaction.atomic
+def registration_move(*, registration: Registration, up: bool, by=None) -> None:
+    """Swap a waiting registration with the one before (``up``) or after it."""
+    tournament = _locked(registration.tournament)
+    registration = _fresh(registration)
+    if registration.status != Status.WAITING:
+        raise StateConflict(_("Only the waiting list has an order to change."))
+    here = registration.position
+    there = here - 1 if up else here + 1
+    other = selectors.waiting_list(tournament=tournament).filter(position=there).first()
+    if other is None:
+        raise StateConflict(
+            _("This registration is first already.")
+            if up
+            else _("This registration is last already.")
+        )
+    parked = _next_position(tournament)  # a free number while the two swap
+    Registration.objects.filter(pk=registration.pk).update(position=parked)
+    Registration.objects.filter(pk=other.pk).update(position=here)
+    Registration.objects.filter(pk=registration.pk).update(position=there)
+    _logged(registration, "registration.moved", by=by, position=there)
+
+
+EDITABLE = (
+    "first_name",
+    "last_name",
+    "partner_first_name",
+    "partner_last_name",
+    "email",
+    "club",
+    "phone",
+)
+
+
+@transaction.atomic
+def registration_update(*, registration: Registration, by, **fields) -> Registration:
+    """Correct a registration's details (the director). Its Entry's players keep
+    their names: rename them on the entrants' page."""
+    tournament = _locked(registration.tournament)
+    registration = _fresh(registration)
+    if registration.anonymised:
+        raise StateConflict(_("This registration is deleted."))
+    before = {name: getattr(registration, name) for name in EDITABLE}
+    for name, value in _cleaned({**before, **fields}).items():
+        setattr(registration, name, value)
+    _check(registration, tournament)
+    taken = selectors.registration_for_email(
+        tournament=tournament, email=registration.email
+    )
+    if taken is not None and taken.pk != registration.pk:
+        raise InvalidInput(
+            _("This e-mail address is registered for this event already."),
+            field="email",
+        )
+    save_or_refuse(
+        registration,
+        refusal=_("This e-mail address is registered for this event already."),
+    )
+    changed = [n for n in EDITABLE if before[n] != getattr(registration, n)]
+    if changed:  # which fields, never their values (they are personal data)
+        _logged(registration, "registration.changed", by=by, fields=changed)
+    return registration
