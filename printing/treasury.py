@@ -350,7 +350,7 @@ def series_treasury_sheet(
     with translation.override(_series_lang(series, lang)):
         treasury = series_treasury(series=series)
         headers = [
-            pgettext("series", "evening"),
+            "#",
             _("Date"),
             _("Tournament"),
             _("Fees received"),
