@@ -118,6 +118,7 @@ ACTIONS = (
     Action("prize.awarded", _("Prizes awarded"), "prizes"),
     Action("prize.given", _("Prize given"), "prizes"),
     Action("prize.picked", _("Prize picked"), "prizes"),
+    Action("prize.given_undone", _("Prize given, taken back"), "prizes"),
 )
 
 _BY_CODE = {a.code: a for a in ACTIONS}

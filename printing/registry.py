@@ -21,6 +21,7 @@ from printing import (
     draw,
     poster,
     press,
+    prizes,
     results,
     sheets,
     standings,
@@ -269,11 +270,32 @@ class PressResults(Document):
         return _filename(tournament, "results-top", options["top"])
 
 
+class PrizeList(Document):
+    """The prize list: place, winner, club, prize and a column to sign for it."""
+
+    identifier = "prize_list"
+    verbose_name = gettext_lazy("Prize list with signatures")
+    options = (prizes.ORDER,)
+    directors_only = True  # who wins what, before the prize-giving calls it
+    needs_round = False
+
+    def defaults(self, tournament):
+        return {"by": "called"}
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return prizes.prize_list_pdf(
+            tournament=tournament, order=options["by"], lang=lang
+        )
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "prize-list")
+
+
 DOCUMENTS: dict[str, Document] = {
     d.identifier: d
     for d in (
         ScoreSheets(), Draw(), Standings(), TableResults(), Poster(), CheckinList(),
-        TreasurerReport(), PressResults(),
+        TreasurerReport(), PressResults(), PrizeList(),
     )
 }  # fmt: skip
 

@@ -91,6 +91,12 @@ urlpatterns = [
         {"identifier": "treasurer", "fmt": "xlsx"},
         name="treasurer_xlsx",
     ),
+    path(
+        "<slug:slug>/prize-list.pdf",
+        print_document,
+        {"identifier": "prize_list"},
+        name="prize_list",
+    ),
     path("<slug:slug>/press/", press_page, name="press_text"),
     path(
         "<slug:slug>/press.pdf",

@@ -18,6 +18,7 @@ from actionlog.services import action_record
 from cashdesk.money import euros
 from core.errors import InvalidInput, StateConflict
 from prizes import selectors
+from prizes.giving import picks_from_table
 from prizes.models import Prize, PrizeAward, PrizeSettings
 from prizes.split import parse_table, table_text
 from tournaments.models import Tournament
@@ -294,9 +295,16 @@ def prize_give(*, award: PrizeAward, by) -> PrizeAward:
             _("The prize of %(name)s was given already.") % {"name": award.name},
             code="given",
         )
+    settings = selectors.prize_settings_for(tournament=award.tournament)
+    if picks_from_table(award, settings) and award.picked_id is None:
+        raise StateConflict(
+            _("%(name)s picks a prize from the table first.") % {"name": award.name},
+            code="pick_first",
+        )
     award.given_at = timezone.now()
     award.given_by = _user(by)
     award.save(update_fields=["given_at", "given_by"])
+    tournament_touch(tournament=award.tournament)  # the projector calls the next
     action_record(
         by=by,
         action="prize.given",
@@ -351,4 +359,43 @@ def prize_pick(*, award: PrizeAward, prize: Prize, by) -> PrizeAward:
         after={"picked": prize.description},
     )
     tournament_touch(tournament=tournament)
+    return award
+
+
+def _handed_over(award: PrizeAward) -> dict:
+    """What an award hands over, for the log: the prize in kind, the cash."""
+    handed = {"prize": award.prize_text}
+    if award.amount_cents:
+        handed["cash"] = euros(award.amount_cents)
+    return {key: value for key, value in handed.items() if value}
+
+
+@transaction.atomic
+def prize_give_undo(*, award: PrizeAward, by) -> PrizeAward:
+    """Take back the giving of an award (the prize-giving's Undo, Backspace).
+
+    The award is called again; a prize the winner picked stays picked until it is
+    picked again or given. Refused unless the award was given: a second press of
+    Undo never takes back another one.
+    """
+    award = _locked_award(award)
+    if award.given_at is None:
+        raise StateConflict(
+            _("The prize of %(name)s has not been given.") % {"name": award.name},
+            code="not_given",
+        )
+    award.given_at = None
+    award.given_by = None
+    award.save(update_fields=["given_at", "given_by"])
+    tournament_touch(tournament=award.tournament)
+    action_record(
+        by=by,
+        action="prize.given_undone",
+        tournament=award.tournament_id,
+        target=award.entry if award.entry_id else award.tournament,
+        target_text=award.name,
+        # What was handed over goes: the History reads "prize: Ham → –".
+        before=_handed_over(award),
+        after={},
+    )
     return award

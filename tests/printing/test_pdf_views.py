@@ -191,6 +191,7 @@ def test_the_registry_lists_each_printed_document_once():
         "checkin_list",
         "treasurer",
         "press",
+        "prize_list",
     ]
     assert {d for d, doc in DOCUMENTS.items() if doc.directors_only} == {
         "sheets",
@@ -198,6 +199,7 @@ def test_the_registry_lists_each_printed_document_once():
         "checkin_list",  # names and fees owed: the directors'
         "treasurer",  # the money
         "press",  # the prizes before the prize-giving
+        "prize_list",  # who wins what, before it is called
     }
     for doc in DOCUMENTS.values():
         assert str(doc.verbose_name)
