@@ -39,7 +39,7 @@ from printing.base import (
 )
 from printing.standings import standings_as_of
 from prizes import selectors as prize_selectors
-from prizes.models import PrizeAward
+from prizes.models import Prize, PrizeAward
 from standings.progress import standings_progress
 from standings.selectors import standings_for
 from tournaments.models import Tournament
@@ -91,24 +91,30 @@ class PressResults:
 
 @dataclass(frozen=True)
 class PressPrizes:
-    """The prizes awarded: each place winner's, and the special prizes."""
+    """The prizes awarded: each place winner's, the special and booby prizes."""
 
     by_entry: dict[int, str]  # the place prizes, in words, by entry id
     specials: list[tuple[str, str]]  # (the special prize, who won it)
+    booby: list[tuple[int, str, str]]  # (the last place, its prize, who won it)
 
 
 def press_prizes(*, tournament: Tournament) -> PressPrizes:
     """Return the prizes awarded as the press prints them (none before awarding)."""
     by_entry: dict[int, list[str]] = {}
-    specials = []
+    specials, booby = [], []
     for award in prize_selectors.awards_by_place(tournament=tournament):
         text = prize_selectors.prize_text(award)
         if award.kind == PrizeAward.Kind.SPECIAL:
             specials.append((text, award.name))
-        elif award.entry_id and text:
+            continue
+        if award.prize is not None and award.prize.rule == Prize.Rule.BOOBY:
+            booby.append((award.place, text, award.name))
+        if award.entry_id and text:
             by_entry.setdefault(award.entry_id, []).append(text)
     return PressPrizes(
-        by_entry={k: " + ".join(v) for k, v in by_entry.items()}, specials=specials
+        by_entry={k: " + ".join(v) for k, v in by_entry.items()},
+        specials=specials,
+        booby=booby,
     )
 
 
@@ -151,7 +157,9 @@ def press_results(*, tournament: Tournament, top: int = DEFAULT_TOP) -> PressRes
         note=note,
         lines=lines,
         top=top,
-        specials=prizes.specials,
+        # The booby prize makes the news even when the last is not in the top.
+        specials=prizes.specials
+        + [(prize, name) for place, prize, name in prizes.booby if place > top],
     )
 
 

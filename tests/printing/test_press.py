@@ -135,13 +135,21 @@ def test_the_winners_prizes_are_beside_their_names(awarded):
     assert first.prize == "Ham + €15.00"
     assert results.lines[1].prize.startswith("Bottle of wine + €")
     assert [line.prize for line in results.lines if line.rank == 5] == [""]
-    [(special, _winner)] = results.specials
+    [(special, _winner), booby] = results.specials
     assert special.startswith("Chocolate (a game of ")
+    last = standings_for(tournament=awarded)[-1]
+    assert booby == ("Wooden spoon", last.name)  # the last, below the top 5
     text = press.press_text_for(tournament=awarded, top=5, lang=None)
     assert "1. Élise Lefèvre-Noë (" in text and " — Ham + €15.00\n" in text
     assert "Special prizes\nChocolate (a game of " in text
     pdf = "\n".join(pages_text(press.press_pdf(tournament=awarded, top=5)))
     assert "Ham + €15.00" in pdf and "Special prizes" in pdf and "Chocolate" in pdf
+
+
+def test_the_booby_prize_is_not_told_twice_when_the_last_is_in_the_top(awarded):
+    results = press.press_results(tournament=awarded, top=16)
+    assert results.lines[-1].prize == "Wooden spoon"
+    assert [p for p, _name in results.specials if p == "Wooden spoon"] == []
 
 
 def test_the_image_makes_room_for_the_prizes(played, director):
