@@ -9,6 +9,7 @@ prizes, places left and club; every filter, refused values as a message (never a
 from __future__ import annotations
 
 import datetime
+import json
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,9 @@ from public.ical import LINE_OCTETS, escape_text, fold_line
 from tests.factories import ClubFactory, EntryFactory, PhaseFactory, TournamentFactory
 from tests.tournaments.test_director_views import phase_post, tournament_post
 from tournaments import services
+from tournaments.forms import ANNOUNCEMENT_FIELDS
 from tournaments.models import Entry, Phase, Tournament
+from transfer import services as transfer
 
 EVENTS = reverse("public:events")
 ICS = reverse("public:events_ics")
@@ -480,6 +483,16 @@ def test_a_wrong_announcement_is_refused_on_the_form(
     assert "field-error" in response.content.decode()
     tournament.refresh_from_db()
     assert getattr(tournament, field) in (None, "")
+
+
+def test_the_announcement_travels_in_the_event_file(calendar, director):
+    """The event file exports every concrete field: the announcement too."""
+    full = calendar["full"]
+    data = json.loads(transfer.event_to_json(transfer.export_event(full)))
+    moved = transfer.import_event(data, slug="wk-again", by=director)
+    for name in ANNOUNCEMENT_FIELDS:
+        assert getattr(moved, name) == getattr(full, name), name
+    assert moved.capacity == 3 and moved.start_time == datetime.time(10)
 
 
 # ------------------------------------------------------------------ a phone
