@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
@@ -534,4 +535,35 @@ def test_the_calendar_fits_a_phone_and_a_laptop(live_server, browser, width):
     shots = Path("/tmp/calendar-shots")
     shots.mkdir(exist_ok=True)
     page.screenshot(path=str(shots / f"events-{width}.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [390, 1366])
+def test_the_announcement_fields_fit_the_settings_page(live_server, browser, width):
+    user = get_user_model().objects.create_user(username="wl", password="wl-123-abc")
+    t = TournamentFactory(capacity=60, postcode="8500", region="Kortrijk")
+    t.directors.add(user)
+    PhaseFactory(tournament=t)
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "wl")
+    page.fill("#id_password", "wl-123-abc")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/director/")
+    page.goto(live_server.url + reverse("tournaments:tournament_edit", args=[t.slug]))
+    fieldset = page.locator("fieldset", has_text="Announcement")
+    for name in ("start_time", "postcode", "region", "capacity"):
+        box = page.locator(f"#id_{name}").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, name
+    box = page.locator("#id_registration_deadline").bounding_box()
+    assert box and box["x"] + box["width"] <= width
+    scroll, client_width = page.evaluate(
+        "[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"
+    )
+    assert scroll <= client_width
+    shots = Path("/tmp/calendar-shots")
+    shots.mkdir(exist_ok=True)
+    fieldset.screenshot(path=str(shots / f"announcement-{width}.png"))
     page.close()
