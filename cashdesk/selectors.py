@@ -8,6 +8,7 @@ computed in one place.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -209,6 +210,29 @@ class TreasurerFigures:
             "paid": self.paid,
             "unpaid": self.unpaid,
         }
+
+
+# The prizes sit above the cash desk and tell it what they paid out in cash: their
+# app registers the reader when Django starts (``PrizesConfig.ready``), as the
+# table entry does for scoring (``scoring.table_entry``). None: no prizes app.
+_cash_prizes_reader = None
+
+
+def cash_prizes_reader_register(reader) -> None:
+    """Name the function ``reader(*, tournament) -> int`` (cents) that says the
+    cash prizes a tournament paid out."""
+    global _cash_prizes_reader
+    _cash_prizes_reader = reader
+
+
+def treasurer_figures_with_prizes(*, tournament: Tournament) -> TreasurerFigures:
+    """:func:`treasurer_figures` with the cash prizes paid out, as the treasurer's
+    report counts them (``payments/figures.json``)."""
+    figures = treasurer_figures(tournament=tournament)
+    if _cash_prizes_reader is None:
+        return figures
+    cash = _cash_prizes_reader(tournament=tournament)
+    return dataclasses.replace(figures, cash_prizes_cents=cash)
 
 
 def treasurer_figures(*, tournament: Tournament) -> TreasurerFigures:

@@ -55,7 +55,7 @@ def payments(request, tournament):
 @require_GET
 def figures_json(request, tournament):
     """The treasurer's figures as JSON (what ``treasurer_report --json`` prints)."""
-    data = selectors.treasurer_figures(tournament=tournament).as_dict()
+    data = selectors.treasurer_figures_with_prizes(tournament=tournament).as_dict()
     response = JsonResponse({"tournament": tournament.slug, **data})
     response["Cache-Control"] = "private, no-store"
     return response

@@ -469,3 +469,15 @@ def test_a_simulated_kaarting_reports_figures_that_add_up(
         report = treasury.treasury_report(tournament=tournament)
     assert len(report.payments) == 24
     assert sum(p.amount_cents for p in report.prizes) == data["cash_prizes_cents"]
+
+
+def test_the_desks_figures_json_counts_the_cash_prizes_as_the_report(
+    prized, client, director
+):
+    """``payments/figures.json`` (the cash desk's) says what ``treasurer_report
+    --json`` says: the prizes app tells the cash desk its cash prizes."""
+    client.force_login(director)
+    url = reverse("cashdesk:figures_json", args=[prized.slug])
+    data = client.get(url).json()
+    assert data["cash_prizes_cents"] == PRIZED_POT
+    assert data["balance_cents"] == PRIZED_FEES - 1000 - PRIZED_POT
