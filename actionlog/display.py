@@ -69,6 +69,19 @@ LABELS = {
     "prizes": gettext_lazy("prizes"),
     "picked": gettext_lazy("picked prize"),
 }
+# The coded values of keys in LABELS, said by their choice's label.
+VALUES = {
+    "method": {
+        "cash": gettext_lazy("Cash"),
+        "transfer": gettext_lazy("Transfer"),
+        "card": gettext_lazy("Card"),
+        "free": gettext_lazy("Free"),
+    },
+    "per": {
+        "entrant": gettext_lazy("Per entrant (a player, or a pair)"),
+        "player": gettext_lazy("Per player (a pair pays for two)"),
+    },
+}
 EMPTY = "–"
 
 
@@ -247,7 +260,12 @@ def changes(
             label = str(field.verbose_name)
         else:
             label = str(LABELS.get(name, name.replace("_", " ")))
-        say = value_text.get(name) or (lambda v, f=field: _text(v, f))
+        coded = VALUES.get(name, {}) if field is None else {}
+        say = value_text.get(name) or (
+            lambda v, f=field, c=coded: (
+                str(c[v]) if isinstance(v, str) and v in c else _text(v, f)
+            )
+        )
         out.append(
             Change(
                 label=label,
