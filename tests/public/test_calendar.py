@@ -134,6 +134,7 @@ def test_the_upcoming_listed_events_are_shown_by_date_with_their_facts(
     assert "Sporthal De Gavers, 8540 Deerlijk" in html
     assert "10:00" in html or "10 a.m." in html
     assert "Individual (rotating partners)" in html
+    assert "Individual: random tables of four" in html  # the first phase's draw
     assert "Fixed pairs" in html
     assert "Leden €8.00 · Anderen €10.00 (per player)" in html
     assert "free" in html  # the duo has no fee
