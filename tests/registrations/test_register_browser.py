@@ -1,5 +1,6 @@
 """Registering on a phone (390 px) in a real Chromium: a pair, a single, the
-waiting list, and a cancellation through the link of the confirmation e-mail."""
+waiting list, and a cancellation through the link of the confirmation e-mail,
+received through Django's test outbox and through a real SMTP server."""
 
 import os
 import re
@@ -9,6 +10,7 @@ from django.core import mail
 
 from registrations.models import Registration
 from tests.registrations.conftest import upcoming
+from tests.registrations.smtp_server import SmtpServer
 
 SHOTS = os.environ.get("BROWSER_SHOTS")  # a folder to keep screenshots in, if set
 
@@ -32,15 +34,57 @@ def _register(page, base, slug, *, kind, first, last, email, partner=None):
     return page.inner_text("#state")
 
 
-def _link(email: str) -> str:
-    body = next(m.body for m in reversed(mail.outbox) if m.to == [email])
+class Outbox:
+    """Django's test outbox (the locmem backend)."""
+
+    def messages(self) -> list[tuple[str, str, str]]:
+        return [(m.to[0], m.subject, m.body) for m in mail.outbox]
+
+
+class Smtp:
+    """A real SMTP server (tests.registrations.smtp_server); Django's SMTP backend
+    sends to it over TCP."""
+
+    def __init__(self, server: SmtpServer):
+        self.server = server
+
+    def messages(self) -> list[tuple[str, str, str]]:
+        return [(m.to[0], m.subject, m.body) for m in self.server.received]
+
+
+@pytest.fixture(params=["outbox", "smtp"])
+def mailbox(request, settings):
+    if request.param == "outbox":
+        yield Outbox()
+        return
+    server = SmtpServer()
+    server.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    try:
+        yield Smtp(server)
+    finally:
+        server.stop()
+
+
+def _last(mailbox, to: str) -> tuple[str, str]:
+    subject, body = next(
+        (s, b) for (t, s, b) in reversed(mailbox.messages()) if t == to
+    )
+    return subject, body
+
+
+def _link(mailbox, to: str) -> str:
+    body = _last(mailbox, to)[1]
     return re.search(r"http://\S+/register/\S+/", body).group(0)
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_pair_and_a_single_register_and_a_cancellation_moves_the_list(
-    live_server, browser, director
+    live_server, browser, director, mailbox
 ):
     event = upcoming(capacity=2, format="pairs", language="en", slug="duo-open")
     page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -64,11 +108,11 @@ def test_a_pair_and_a_single_register_and_a_cancellation_moves_the_list(
         email="wim@example.org", partner=("Els", "Wacht"),
     )  # fmt: skip
     assert "number 1 on the waiting list" in state
-    assert "On the waiting list" in mail.outbox[-1].subject
+    assert "On the waiting list" in _last(mailbox, "wim@example.org")[0]
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/registration-waiting-390.png", full_page=True)
 
-    page.goto(_link("an@example.org"))  # the link of An's confirmation e-mail
+    page.goto(_link(mailbox, "an@example.org"))  # the link of An's confirmation e-mail
     with page.expect_navigation():
         page.click("#cancel")
     assert "Your registration is cancelled." in page.inner_text("body")
@@ -76,10 +120,16 @@ def test_a_pair_and_a_single_register_and_a_cancellation_moves_the_list(
 
     promoted = Registration.objects.get(email="wim@example.org")
     assert promoted.status == Registration.Status.CONFIRMED and promoted.entry
-    assert "A place is yours" in mail.outbox[-1].subject
-    page.goto(_link("wim@example.org"))
+    assert "A place is yours" in _last(mailbox, "wim@example.org")[0]
+    page.goto(_link(mailbox, "wim@example.org"))
     assert "Your place is confirmed." in page.inner_text("#state")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    if isinstance(mailbox, Smtp):  # every mail went over SMTP, none to the outbox
+        assert not mail.outbox
+        assert [to for to, _s, _b in mailbox.messages()] == [
+            "an@example.org", "sam@example.org", "wim@example.org",
+            "an@example.org", "wim@example.org",
+        ]  # fmt: skip
 
 
 def _login(page, base):
