@@ -9,9 +9,9 @@ from clubs.tables import NUM, WIDE, BaseTable
 
 
 class PaymentTable(BaseTable):
-    taken_at = tables.DateTimeColumn(verbose_name=_("when"), format="H:i")
+    taken_at = tables.DateTimeColumn(verbose_name=_("when"), format="H:i", attrs=WIDE)
     entry = tables.Column(verbose_name=_("entrant"), accessor="entry")
-    rate = tables.Column(verbose_name=_("rate"), accessor="rate__label")
+    rate = tables.Column(verbose_name=_("rate"), accessor="rate__label", attrs=WIDE)
     amount_cents = tables.Column(verbose_name=_("amount"), attrs=NUM)
     method = tables.Column(verbose_name=_("method"))
     status = tables.Column(verbose_name=_("status"))
