@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -78,6 +79,12 @@ class CalendarEvent:
     @property
     def full(self) -> bool:
         return self.places_left == 0
+
+    @property
+    def registration_closed(self) -> bool:
+        """Whether the registration deadline has passed (as the page is built)."""
+        deadline = self.tournament.registration_deadline
+        return deadline is not None and deadline <= timezone.now()
 
     @property
     def place(self) -> str:

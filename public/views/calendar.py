@@ -191,7 +191,9 @@ def _description(event: CalendarEvent) -> list[str]:
             else _("Places left: %(n)d of %(capacity)d")
             % {"n": event.places_left, "capacity": t.capacity}
         )
-    if t.registration_deadline:
+    if event.registration_closed:
+        lines.append(_("Registration closed"))
+    elif t.registration_deadline:
         deadline = timezone.localtime(t.registration_deadline)
         lines.append(
             _("Registration until %(day)s %(time)s")

@@ -146,6 +146,18 @@ def test_the_upcoming_listed_events_are_shown_by_date_with_their_facts(
     assert "Full" in html
 
 
+def test_a_deadline_passed_says_registration_is_closed(client, calendar):
+    assert "closed" not in _page(client)
+    Tournament.objects.filter(pk=calendar["full"].pk).update(
+        registration_deadline=timezone.now() - datetime.timedelta(minutes=1)
+    )
+    cache.clear()
+    assert '<strong class="flag">closed</strong>' in _page(client)
+    _raw, events = _ics(client)
+    wk = next(e for e in events if e["SUMMARY"][1].startswith("Wereld"))
+    assert "Registration closed" in wk["DESCRIPTION"][1].split("\n")
+
+
 def test_unlisted_events_are_never_shown_even_to_their_director(
     client, calendar, director
 ):
@@ -367,6 +379,7 @@ def test_the_feed_holds_the_upcoming_listed_events_parsed_back(client, calendar)
     assert "Fee: Leden €8.00 · Anderen €10.00 (per player)" in description
     assert "Places left: 1 of 3" in description
     assert "Organised by KMC Kortrijk" in description
+    assert any(line.startswith("Registration until ") for line in description)
     duo = by_summary["Duo-open Roeselare"]
     assert duo["DTSTART"] == (["VALUE=DATE"], _day(0).strftime("%Y%m%d"))
     assert "Full" in duo["DESCRIPTION"][1].split("\n")
