@@ -12,9 +12,11 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import ProtectedError, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from actionlog.models import ActionEntry
 from actionlog.services import action_record
 from core.errors import InvalidInput, StateConflict
 from core.slugs import save_or_refuse
@@ -295,12 +297,83 @@ def registration_delete(
             registration=registration, by=by, base_url=base_url, mail=False
         )
         registration.refresh_from_db()
+    entry = registration.entry
     for name in TEXT_FIELDS:
         setattr(registration, name, "")
     registration.anonymised = True
-    registration.save(update_fields=[*TEXT_FIELDS, "anonymised"])
-    _logged(registration, "registration.deleted", by=by)
+    registration.entry = None
+    registration.save(update_fields=[*TEXT_FIELDS, "anonymised", "entry"])
+    forgotten = (
+        _entry_forget(entry, since=registration.consent_at)
+        if entry is not None
+        else False
+    )
+    _logged(registration, "registration.deleted", by=by, entry_deleted=forgotten)
     return promoted
+
+
+def _made_since(target_type: str, pk: int, since) -> bool:
+    """Whether the log saw ``target_type`` ``pk`` created since ``since``."""
+    return ActionEntry.objects.filter(
+        action=f"{target_type.split('.')[1]}.created",
+        target_type=target_type,
+        target_id=pk,
+        at__gte=since,
+    ).exists()
+
+
+def _entry_forget(entry: Entry, *, since) -> bool:
+    """Delete the withdrawn Entry a deleted registration made, with the team and
+    the players made for it, when nothing else holds them; say whether it was.
+
+    Kept, withdrawn, when play has begun (its games are the event's record) or a
+    payment names it (the treasurer's). A team or a player is deleted only if the
+    log saw it created for this registration (since its consent) and no other
+    entry or team holds it: a club's member found by name stays.
+    The log's lines that named them keep what happened, not the names.
+    """
+    from cashdesk.models import Payment
+    from clubs.models import Player, Team
+
+    if selectors.play_begun(tournament=entry.tournament) or (
+        Payment.objects.filter(entry=entry).exists()
+        or Registration.objects.filter(entry=entry).exists()
+    ):
+        return False
+    team = entry.team
+    players = (
+        [p for p in (team.player_one, team.player_two) if p] if team else [entry.player]
+    )
+    targets = [("tournaments.entry", entry.pk)]
+    try:
+        with transaction.atomic():
+            entry.delete()
+            if (
+                team is not None
+                and _made_since("clubs.team", team.pk, since)
+                and not Entry.objects.filter(team=team).exists()
+            ):
+                targets.append(("clubs.team", team.pk))
+                team.delete()
+            for player in players:
+                in_teams = Team.objects.filter(
+                    Q(player_one=player) | Q(player_two=player)
+                ).exists()
+                if (
+                    not _made_since("clubs.player", player.pk, since)
+                    or in_teams
+                    or Entry.objects.filter(player=player).exists()
+                ):
+                    continue
+                targets.append(("clubs.player", player.pk))
+                Player.objects.filter(pk=player.pk).delete()
+    except ProtectedError:
+        return False
+    for target_type, target_id in targets:
+        ActionEntry.objects.filter(target_type=target_type, target_id=target_id).update(
+            target_text=_("(deleted)"), before={}, after={}
+        )
+    return True
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from actionlog.models import ActionEntry
+from clubs.models import Player
 from registrations import selectors, services
 from registrations.models import Registration
 from registrations.tokens import registration_from_token, registration_token
@@ -148,10 +149,34 @@ def test_delete_my_registration_erases_the_person_and_keeps_a_count(
         "",
         "",
     )
-    assert registration.entry.status == Entry.Status.WITHDRAWN
+    assert registration.entry is None  # not played, not paid: the entry is gone too
+    assert not Entry.objects.exists() and not Player.objects.exists()
+    logged = ActionEntry.objects.filter(tournament_id=individual.pk)
+    assert "Peeters" not in str(list(logged.values("target_text", "before", "after")))
     assert selectors.director_lists(tournament=individual).deleted == 1
     with pytest.raises(ValidationError, match="deleted already"):
         services.registration_delete(registration=registration)
+
+
+def test_deleting_keeps_a_club_member_found_by_name_and_a_paid_entry(
+    individual, register, director
+):
+    from cashdesk.services import RateRow, fee_settings_save, payment_take
+
+    member = factories.PlayerFactory(first_name="An", last_name="Peeters")
+    first = register(individual, club=member.club.name)
+    assert first.entry.player == member
+    services.registration_delete(registration=first)
+    assert Player.objects.filter(pk=member.pk).exists()
+    assert not Entry.objects.filter(player=member).exists()
+    fee_settings_save(
+        tournament=individual, by=director, rates=[RateRow("all", "All", 500)]
+    )
+    paid = register(individual, "Jan", "Claes")
+    payment_take(entry=paid.entry, by=director)
+    services.registration_delete(registration=paid)
+    paid.entry.refresh_from_db()  # kept for the treasurer, withdrawn
+    assert paid.entry.status == Entry.Status.WITHDRAWN
 
 
 def test_a_pair_registers_as_a_team_of_two(pairs, register):
