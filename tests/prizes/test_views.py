@@ -196,3 +196,16 @@ def test_the_page_says_when_the_prize_giving_has_begun(
     prize_give(award=awards[0], by=director)
     page = director_client.get(_url("prizes", evening)).content.decode()
     assert "The prize-giving has begun" in page
+
+
+def test_the_public_front_page_links_who_won_what_once_prizes_are_awarded(
+    client, evening, director, django_capture_on_commit_callbacks
+):
+    front = reverse("public:tournament", kwargs={"slug": evening.slug})
+    target = _url("public", evening)
+    assert target not in client.get(front).content.decode()
+    Prize.objects.create(tournament=evening, description="Spoon", rule="booby")
+    with django_capture_on_commit_callbacks(execute=True):
+        prizes_award(tournament=evening, by=director)  # bumps the stored page
+    page = client.get(front).content.decode()
+    assert f'href="{target}"' in page and "Who won what" in page
