@@ -26,6 +26,8 @@ from cashdesk.money import euros
 from clubs.models import Club
 from core.folding import fold, fold_matches, fold_words
 from prizes.models import Prize, PrizeSettings
+from registrations.models import Registration
+from registrations.selectors import Places
 from tournaments.models import Entry, Phase, Tournament
 
 # How long the calendar's state (what its pages are stored under) is kept in the
@@ -68,13 +70,23 @@ class CalendarEvent:
     draw_label: str = ""
     fee: str = ""  # "" until filled in: "free", or the rates
     prizes: list[str] = field(default_factory=list)
-    entrants: int = 0
+    entrants: int = 0  # not withdrawn
+    singles: int = 0  # registered alone online, not yet paired: half a place each
 
     @property
     def places_left(self) -> int | None:
-        """Capacity less the entrants not withdrawn; None without a capacity."""
-        capacity = self.tournament.capacity
-        return None if capacity is None else max(0, capacity - self.entrants)
+        """Capacity less what is taken; None without a capacity.
+
+        Counted as the registration form counts them (``registrations.selectors.
+        Places``): the entrants not withdrawn, and half a place for each single
+        still looking for a partner.
+        """
+        places = Places(
+            capacity=self.tournament.capacity,
+            entries=self.entrants,
+            singles=self.singles,
+        )
+        return places.left
 
     @property
     def full(self) -> bool:
@@ -176,13 +188,25 @@ def _place_matches(tournament: Tournament, words: list[str]) -> bool:
 
 
 def calendar_events(tournaments: list[Tournament]) -> list[CalendarEvent]:
-    """Return ``tournaments`` as the calendar shows them (five queries in all)."""
+    """Return ``tournaments`` as the calendar shows them (seven queries in all)."""
     ids = [t.pk for t in tournaments]
     fees = _fees(ids)
     prizes = _prizes(ids)
     entrants = dict(
         Entry.objects.filter(tournament_id__in=ids)
         .exclude(status=Entry.Status.WITHDRAWN)
+        .values_list("tournament_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    # The counts of registrations.selectors.unpaired_singles, for every event.
+    singles = dict(
+        Registration.objects.filter(
+            tournament_id__in=ids,
+            kind=Registration.Kind.SINGLE,
+            status=Registration.Status.CONFIRMED,
+            entry__isnull=True,
+        )
         .values_list("tournament_id")
         .annotate(n=Count("id"))
         .order_by()
@@ -199,6 +223,7 @@ def calendar_events(tournaments: list[Tournament]) -> list[CalendarEvent]:
             fee=fees.get(t.pk) or _("free"),
             prizes=prizes.get(t.pk, []),
             entrants=entrants.get(t.pk, 0),
+            singles=singles.get(t.pk, 0),
         )
         for t in tournaments
     ]

@@ -22,6 +22,7 @@ from cashdesk.models import FeeRate, FeeSettings
 from prizes.models import Prize, PrizeSettings
 from public.calendar import STATE_KEY, calendar_state_forget
 from public.ical import LINE_OCTETS, escape_text, fold_line
+from registrations.models import Registration
 from tests.factories import ClubFactory, EntryFactory, PhaseFactory, TournamentFactory
 from tests.tournaments.test_director_views import phase_post, tournament_post
 from tournaments import services
@@ -146,6 +147,24 @@ def test_the_upcoming_listed_events_are_shown_by_date_with_their_facts(
     assert "Full" in html
 
 
+def test_singles_looking_for_a_partner_take_half_a_place_each(client, db):
+    """As the registration form counts: two singles are one pair's place."""
+    t = TournamentFactory(
+        name="Duo met loting", date=_day(3), format="pairs", capacity=4
+    )
+    for n in range(3):
+        Registration.objects.create(
+            tournament=t,
+            kind=Registration.Kind.SINGLE,
+            status=Registration.Status.CONFIRMED,
+            first_name=f"Els{n}",
+            last_name="Desmet",
+            email=f"els{n}@example.org",
+            consent_at=timezone.now(),
+        )
+    assert "2 of 4" in _page(client)  # 4 less 1.5, rounded down
+
+
 def test_a_deadline_passed_says_registration_is_closed(client, calendar):
     assert "closed" not in _page(client)
     Tournament.objects.filter(pk=calendar["full"].pk).update(
@@ -249,7 +268,7 @@ def test_the_page_reads_a_few_queries_however_many_events(
         EntryFactory(tournament=t)
         Prize.objects.create(tournament=t, description="Hesp", place_from=1)
     cache.clear()
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         _page(client)
 
 
