@@ -319,10 +319,11 @@ def test_the_screen_is_for_the_event_s_directors_only(client, awarded):
 
 
 def test_the_projector_shows_the_winner_called_and_the_last_given(
-    client, awarded, director
+    client, awarded, director, django_assert_max_num_queries
 ):
     calls = giving_for(tournament=awarded).calls
-    page = client.get(_url("projector", awarded)).content.decode()
+    with django_assert_max_num_queries(6):
+        page = client.get(_url("projector", awarded)).content.decode()
     assert f'id="pp-current" data-award="{calls[0].award.pk}"' in page
     assert reverse("live:version", args=[awarded.slug]) in page
     assert "js/live.js" in page
