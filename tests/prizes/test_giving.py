@@ -441,3 +441,11 @@ def test_the_prize_list_renders_to_a_png(director_client, awarded, tmp_path):
     )
     pngs = list(tmp_path.glob("p*.png"))
     assert len(pngs) == 1 and pngs[0].stat().st_size > 5_000
+
+
+def test_the_prize_page_links_the_prize_giving_and_the_printed_list(
+    director_client, awarded
+):
+    page = director_client.get(_url("prizes", awarded)).content.decode()
+    assert f'href="{_url("giving", awarded)}"' in page
+    assert reverse("pdf:prize_list", args=[awarded.slug]) in page
