@@ -24,6 +24,7 @@ its errors are answered 503 one by one, and no outage begins.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import threading
@@ -43,6 +44,7 @@ logger = logging.getLogger(__name__)
 
 RETRY_AFTER = 5  # seconds a client waits before asking again
 PROBE_EVERY = 1.0  # seconds between two probes of a database that is gone
+POOL_CLOSE_WAIT = 0.2  # seconds for each of the pool's threads to stop
 UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
 
 # Answered whatever the database does: they ask nobody (healthz) or ask it
@@ -108,7 +110,7 @@ class Outage:
         connection = connections[self.alias]
         try:
             _postgresql_answers(connection)
-        except Exception as error:  # noqa: BLE001 - any failure: it does not answer
+        except Exception as error:  # any failure: it does not answer
             self._went(error)
         else:
             self._came_back()
@@ -139,13 +141,15 @@ class Outage:
 
     def _pool_reset(self) -> None:
         connection = connections[self.alias]
-        if not getattr(connection, "pool", None):
+        pool = getattr(connection, "pool", None)
+        if not pool:
             return  # no pool (DB_POOL_SIZE=0): each request connects anew
         with self.pool_lock:
-            try:
-                connection.close_pool()
-            except (KeyError, OperationalError):  # closed already
-                pass
+            # The requests waiting for a connection are told only once the
+            # pool's threads stop, which close() waits 5 s for by default.
+            pool.close(timeout=POOL_CLOSE_WAIT)
+            with contextlib.suppress(KeyError):  # dropped by another thread
+                connection.close_pool()  # Django's: the next request opens anew
 
 
 def _first_line(error: BaseException) -> str:

@@ -66,6 +66,9 @@ class Answer(collections.namedtuple("Answer", "started ended path status headers
     def seconds(self) -> float:
         return self.ended - self.started
 
+    def __repr__(self) -> str:
+        return f"{self.path} {self.status} {self.seconds:.2f}s"
+
 
 class Load:
     """Readers and phones on the real server, every answer kept, until stopped."""
@@ -254,24 +257,34 @@ def test_postgresql_gone_answers_503_quickly_and_the_site_recovers(hall):
     print(f"answers by phase: { {p: dict(c) for p, c in statuses.items()} }")
 
     # Never a 500 nor a broken connection; before and once recovered, all served.
-    broken = [a for a in load.answers if not isinstance(a.status, int)]
-    broken += [a for a in load.answers if a.status >= 500 and a.status != 503]
-    assert broken == [], broken[:20]
-    assert set(statuses["before"]) <= {200, 304}, (
-        [a for a in load.of("before") if a.status not in (200, 304)][:5],
-        server.output[-4000:],
-    )
+    broken = [
+        a
+        for a in load.answers
+        if not isinstance(a.status, int) or (a.status >= 500 and a.status != 503)
+    ]
+    assert broken == [], (broken[:20], server.output[-3000:])
+    for phase in ("before", "served"):
+        odd = [a for a in load.of(phase) if a.status not in (200, 304)]
+        assert odd == [], (phase, odd[:10], server.output[-3000:])
     assert statuses["before"][200] > 0
-    assert set(statuses["served"]) <= {200, 304}, statuses["served"]
 
     # While it is gone: 503 with Retry-After, JSON to the JSON clients, a page
-    # that reads itself again to the others, each within 2 s.
+    # that reads itself again to the others, each asked after the stop within
+    # 2 s (one asked before it, a page half built, took what it took already).
     gone = load.of("during", "after")
     unavailable = [a for a in gone if a.status == 503]
-    slowest = max(a.seconds for a in gone)
-    assert slowest <= ANSWER_WITHIN, sorted(
-        (a for a in gone if a.seconds > ANSWER_WITHIN), key=lambda a: -a.seconds
-    )[:10]
+    stopped = load.marks["stopped"]
+    timed = [a for a in gone if a.started >= stopped]
+    slowest = max(a.seconds for a in timed)
+    slow = sorted(
+        (round(a.started - stopped, 2), round(a.seconds, 2), a.path, a.status)
+        for a in timed
+        if a.seconds > ANSWER_WITHIN
+    )
+    if slow:  # the whole story, the server's log too: pytest cuts its message
+        print("slow answers (asked s after the stop, seconds, path, status):")
+        print("\n".join(map(str, slow)), server.output, sep="\n")
+    assert slowest <= ANSWER_WITHIN, slow[:12]
     kinds = collections.Counter()
     for answer in unavailable:
         assert int(answer.headers["Retry-After"]) > 0, answer
