@@ -6,20 +6,23 @@
    while the answer is on its way is dropped, so a held key gives one prize. */
 (function () {
   "use strict";
-  var busy = false;
+  var busy = 0; // when the answer awaited was asked for (0: none awaited)
+  var PATIENCE = 8000; // ms: an answer lost on the way frees the keys after this
 
   function screen() { return document.getElementById("giving"); }
   function send(form) {
-    if (!form || busy) return false;
+    if (!form || (busy && Date.now() - busy < PATIENCE)) return false;
     var button = form.querySelector("button[type=submit]");
     if (button && button.disabled) return false;
-    busy = true;
+    busy = Date.now();
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
     return true;
   }
 
-  document.body.addEventListener("htmx:afterRequest", function () { busy = false; });
-  document.body.addEventListener("htmx:sendError", function () { busy = false; });
+  function free() { busy = 0; }
+  document.body.addEventListener("htmx:afterRequest", free);
+  document.body.addEventListener("htmx:sendError", free);
+  document.body.addEventListener("htmx:afterSwap", free);
 
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.repeat) return;
