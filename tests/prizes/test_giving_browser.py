@@ -20,6 +20,19 @@ def _login(page, base):
     page.wait_for_url("**/director/")
 
 
+def _watched(context):
+    """A page whose console errors and script errors (a CSP refusal among them) are
+    kept in ``page.problems``."""
+    page = context.new_page()
+    page.problems = []
+    page.on(
+        "console",
+        lambda m: page.problems.append(m.text) if m.type == "error" else None,
+    )
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    return page
+
+
 def _no_sideways_scroll(page, width):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
@@ -31,10 +44,10 @@ def test_three_prizes_given_by_key_show_on_the_projector_within_seconds(
     awarded,  # noqa: F811
 ):
     calls = giving_for(tournament=awarded).calls
-    director = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    director = _watched(browser.new_context(viewport={"width": 1366, "height": 768}))
     _login(director, live_server.url)
     director.goto(f"{live_server.url}/director/t/{awarded.slug}/prizes/giving/")
-    screen = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    screen = _watched(browser.new_context(viewport={"width": 1920, "height": 1080}))
     screen.goto(f"{live_server.url}/t/{awarded.slug}/prizes/projector/")
     expect(screen.locator("#pp-current")).to_have_attribute(
         "data-award", str(calls[0].award.pk)
@@ -64,6 +77,8 @@ def test_three_prizes_given_by_key_show_on_the_projector_within_seconds(
         "data-award", str(calls[2].award.pk), timeout=6_000
     )
     assert PrizeAward.objects.filter(given_at__isnull=False).count() == 2
+    # No console error, no script error, nothing the Content-Security-Policy refused.
+    assert director.problems == [] and screen.problems == []
 
 
 @pytest.mark.browser
@@ -71,9 +86,9 @@ def test_three_prizes_given_by_key_show_on_the_projector_within_seconds(
 def test_winners_pick_by_key_on_a_phone_and_a_laptop_and_nothing_scrolls_sideways(
     live_server,
     browser,
-    picking,
+    picking,  # noqa: F811
     width,
-    height,  # noqa: F811
+    height,
 ):
     page = browser.new_page(viewport={"width": width, "height": height})
     _login(page, live_server.url)
