@@ -48,17 +48,6 @@ class CalendarFilters:
     date_to: datetime.date | None = None
     past: bool = False
 
-    def parts(self) -> tuple:
-        """The filters as plain values, for a cache key."""
-        return (
-            self.club_id or "",
-            fold(self.place),
-            self.format,
-            self.date_from or "",
-            self.date_to or "",
-            int(self.past),
-        )
-
 
 @dataclass
 class CalendarEvent:
