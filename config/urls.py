@@ -87,8 +87,6 @@ urlpatterns = [
     path("", include(("registrations.urls", "registrations"))),
     # The hall's laptop pulls and publishes an event by token (before /api/).
     path("", include(("transfer.urls", "transfer"))),
-    # The hall's laptop pulls and publishes an event by token (before /api/).
-    path("", include(("transfer.urls", "transfer"))),
     path("", include("series.urls")),
     path("pad/", include("scorepad.urls")),
     path("api/", include("public.urls_api")),
