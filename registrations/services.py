@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from actionlog.models import ActionEntry
 from actionlog.services import action_record
+from clubs import selectors as club_selectors
 from core.errors import InvalidInput, StateConflict
 from core.slugs import save_or_refuse
 from registrations import selectors
@@ -25,7 +26,7 @@ from registrations.mail import mail_send
 from registrations.models import Registration
 from tournaments.models import Entry, Tournament
 from tournaments.registration import registration_add
-from tournaments.services import entry_withdraw
+from tournaments.services import entry_set_present, entry_withdraw
 
 Kind = Registration.Kind
 Status = Registration.Status
@@ -116,7 +117,13 @@ def _entry_for(
     *,
     partner: Registration | None = None,
 ) -> Entry:
-    """Make the Entry of a registration (a pair's team, or two singles paired)."""
+    """Make the Entry of a registration (a pair's team, or two singles paired).
+
+    An entrant who cancelled and registers again gets the withdrawn Entry back.
+    """
+    again = _withdrawn_entry(registration, tournament, partner=partner)
+    if again is not None:
+        return entry_set_present(entry=again, present=False)
     if tournament.is_individual:
         return registration_add(
             tournament=tournament,
@@ -138,6 +145,46 @@ def _entry_for(
         partner_first_name=partner_first,
         partner_last_name=partner_last,
     )
+
+
+def _withdrawn_entry(
+    registration: Registration,
+    tournament: Tournament,
+    *,
+    partner: Registration | None = None,
+) -> Entry | None:
+    """The same entrant's withdrawn Entry here, held by no live registration."""
+    club = (
+        club_selectors.club_find(name=registration.club) if registration.club else None
+    )
+    if registration.club and club is None:
+        return None  # a new club: nobody of it was entered
+    if tournament.is_individual:
+        player = club_selectors.player_find(
+            first_name=registration.first_name,
+            last_name=registration.last_name,
+            club=club,
+        )
+        found = Entry.objects.filter(player=player) if player else None
+    else:
+        partner_first = (
+            partner.first_name if partner else registration.partner_first_name
+        )
+        partner_last = partner.last_name if partner else registration.partner_last_name
+        team = club_selectors.team_find(
+            name=_team_name(registration, partner_first, partner_last), club=club
+        )
+        found = Entry.objects.filter(team=team) if team else None
+    if found is None:
+        return None
+    entry = found.filter(tournament=tournament, status=Entry.Status.WITHDRAWN).first()
+    if entry is None or (
+        Registration.objects.filter(entry=entry)
+        .exclude(status=Status.CANCELLED)
+        .exists()
+    ):
+        return None
+    return entry
 
 
 @transaction.atomic

@@ -274,3 +274,21 @@ def test_no_registration_once_play_has_begun(individual, register):
     factories.RoundFactory(tournament=individual, number=1)
     with pytest.raises(ValidationError, match="Play has begun"):
         register(individual)
+
+
+def test_who_cancelled_and_registers_again_gets_the_entry_back(
+    individual, pairs, register
+):
+    first = register(individual)
+    services.registration_cancel(registration=first)
+    again = register(individual)
+    assert again.status == Status.CONFIRMED
+    assert again.entry == first.entry
+    again.entry.refresh_from_db()
+    assert again.entry.status == Entry.Status.REGISTERED
+    pair = dict(kind="pair", partner_first_name="Jan", partner_last_name="Claes")
+    team_entry = register(pairs, **pair).entry
+    services.registration_cancel(
+        registration=Registration.objects.get(entry=team_entry)
+    )
+    assert register(pairs, **pair).entry == team_entry
