@@ -82,10 +82,12 @@ def _empty_cache():
     """
     from django.core.cache import cache
 
+    from public.calendar import calendar_state_forget
     from tournaments.versioning import local_states_forget
 
     cache.clear()
     local_states_forget()
+    calendar_state_forget()
 
 
 @pytest.fixture(scope="session")

@@ -30,7 +30,11 @@ from tournaments import services
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
 
 # What a preset leaves to the director: the event's own name, address, day and place.
-EVENT_OWN = ("name", "slug", "date", "venue", "is_public", "club")
+EVENT_OWN = (
+    "name", "slug", "date", "venue", "is_public", "club",
+    # The announcement (the calendar's): the event's own, whatever its rules.
+    "start_time", "postcode", "region", "capacity", "registration_deadline",
+)  # fmt: skip
 # What a preset sets: every other setting of a tournament (format, language, the
 # rules, how the event is run, the tiebreak order).
 PRESET_FIELDS = tuple(name for name in services.LOGGED_FIELDS if name not in EVENT_OWN)

@@ -31,6 +31,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from transfer.models import EventToken
 
 FORMAT = "manille-event"
 VERSION = 1
@@ -137,6 +138,8 @@ NOT_IN_THE_FILE: dict[type[models.Model], str] = {
     PadDeal: "a deal of a score pad game (no tournament's)",
     DeskWrite: "the desk's keys against a save sent twice: they matter only "
     "while the desk's queue is sending, on the site that typed them",
+    EventToken: "secret: a hall's key to this event on the web site that issued "
+    "it; only that site keeps its digest (transfer.services.tokens)",
 }
 SECTION_OF = {s.model: s.name for s in SECTIONS}
 REPORT_ORDER = (
