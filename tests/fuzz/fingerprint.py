@@ -21,6 +21,7 @@ OUR_APPS = (
     "draws",
     "printing",
     "public",
+    "registrations",
 )
 
 

@@ -113,6 +113,7 @@ def build_world() -> World:
     Phase.objects.filter(pk=phase.pk).update(rounds=3)
     phase.refresh_from_db()
     draw_services.round_draw(phase=phase, by=director, seed=3)
+    _registrations(pairs)  # the director's lists have rows and forms to fuzz
 
     # --- another director's hidden event
     other = build_event(
@@ -164,4 +165,31 @@ def build_world() -> World:
             players__entries__tournament=t
         ) | Club.objects.filter(teams__entries__tournament=t)
         world.ids[key, "club"] = sorted(set(clubs.values_list("pk", flat=True)))
+        world.ids[key, "registration"] = _ids(t.registrations.all())
     return world
+
+
+def _registrations(tournament) -> None:
+    """Two singles to pair and two pairs waiting, as registered online before the
+    day (written directly: the event has begun, the form is closed)."""
+    from django.utils import timezone
+
+    from registrations.models import Registration
+
+    now = timezone.now()
+    rows = [("single", "confirmed", None), ("single", "confirmed", None)]
+    rows += [("pair", "waiting", 1), ("pair", "waiting", 2)]
+    for n, (kind, status, position) in enumerate(rows):
+        pair = kind == "pair"
+        Registration.objects.create(
+            tournament=tournament,
+            kind=kind,
+            status=status,
+            position=position,
+            first_name=f"Web{n}",
+            last_name="Fuzz",
+            partner_first_name="Mate" if pair else "",
+            partner_last_name=f"Fuzz{n}" if pair else "",
+            email=f"web{n}@example.org",
+            consent_at=now,
+        )
