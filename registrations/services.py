@@ -289,6 +289,27 @@ def _promote(tournament: Tournament, *, base_url: str, by=None) -> list[Registra
         promoted.append(first)
 
 
+@transaction.atomic
+def registration_promote(
+    *, registration: Registration, by, base_url: str = ""
+) -> Registration:
+    """Confirm a waiting registration now, beyond the capacity (the director's call;
+    the rest of the list moves up behind it, and it is told by mail)."""
+    tournament = _locked(registration.tournament)
+    registration = _fresh(registration)
+    if registration.status != Status.WAITING:
+        raise StateConflict(_("Only a registration on the waiting list can move up."))
+    position = registration.position
+    registration.status, registration.position = Status.CONFIRMED, None
+    if registration.kind != Kind.SINGLE:
+        registration.entry = _entry_for(registration, tournament)
+    registration.save(update_fields=["status", "position", "entry"])
+    _close_gap(tournament, position)
+    _logged(registration, "registration.promoted", by=by, position=position)
+    mail_send(registration, "promoted", base_url=base_url)
+    return registration
+
+
 def _fresh(registration: Registration) -> Registration:
     return Registration.objects.select_for_update().get(pk=registration.pk)
 

@@ -20,5 +20,6 @@ urlpatterns = [
     path(_T + "pair-remaining/", views_director.pair_remaining, name="pair_remaining"),
     path(_T + "<int:pk>/", views_director.edit, name="edit"),
     path(_T + "<int:pk>/move/", views_director.move, name="move"),
+    path(_T + "<int:pk>/promote/", views_director.promote, name="promote"),
     path(_T + "<int:pk>/cancel/", views_director.cancel, name="cancel"),
 ]

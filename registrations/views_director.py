@@ -72,6 +72,22 @@ def move(request, tournament, pk: int):
 
 @director_required
 @require_POST
+def promote(request, tournament, pk: int):
+    """Confirm a waiting registration now, beyond the capacity."""
+    registration = _registration(tournament, pk)
+    with refused_as_message(request):
+        services.registration_promote(
+            registration=registration, by=request.user, base_url=_base_url(request)
+        )
+        messages.success(
+            request,
+            _("%(name)s is confirmed (mailed).") % {"name": registration.names},
+        )
+    return _back(tournament)
+
+
+@director_required
+@require_POST
 def cancel(request, tournament, pk: int):
     registration = _registration(tournament, pk)
     with refused_as_message(request):

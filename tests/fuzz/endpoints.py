@@ -69,6 +69,7 @@ PARAM_KINDS = {
     ("series:club", "pk"): "club",
     ("registrations:edit", "pk"): "registration",
     ("registrations:move", "pk"): "registration",
+    ("registrations:promote", "pk"): "registration",
     ("registrations:cancel", "pk"): "registration",
     "player": "player",
     "other": "player",

@@ -232,6 +232,10 @@ def test_the_director_moves_pairs_edits_and_cancels(director_client, pairs, regi
     assert answer.status_code == 302
     w1.refresh_from_db()
     assert (w1.first_name, w1.email) == ("Wim", "wim@example.org")
+    director_client.post(f"{base}{w2.pk}/promote/")  # beyond the capacity
+    w2.refresh_from_db()
+    w1.refresh_from_db()
+    assert (w2.status, w2.position, w1.position) == (Status.CONFIRMED, None, 1)
     director_client.post(f"{base}{a.pk}/cancel/")
     a.refresh_from_db()
     assert a.status == Status.CANCELLED
