@@ -18,11 +18,12 @@ PAIR_UNITS = 2
 def registration_closed_reason(*, tournament: Tournament, now=None) -> str | None:
     """Why ``tournament`` takes no registration now (None: it takes them).
 
-    An event takes registrations when it is listed publicly, its day has not
+    An event takes registrations when its director opened them (``registers_online``)
+    and it is listed publicly, its day has not
     passed, its first round is not drawn, and its deadline (if any) is ahead.
     """
     now = now or timezone.now()
-    if not tournament.is_public:
+    if not (tournament.is_public and tournament.registers_online):
         return _("This event takes no registration online.")
     if tournament.date < timezone.localdate(now):
         return _("This event is over.")

@@ -17,6 +17,7 @@ from tournaments.services import table_entry_problems
 EVENT_FIELDS = ("name", "slug", "date", "venue", "format", "language", "is_public")
 # What the public calendar announces before the day.
 ANNOUNCEMENT_FIELDS = (
+    "registers_online",
     "start_time",
     "postcode",
     "region",

@@ -33,7 +33,8 @@ from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
 EVENT_OWN = (
     "name", "slug", "date", "venue", "is_public", "club",
     # The announcement (the calendar's): the event's own, whatever its rules.
-    "start_time", "postcode", "region", "capacity", "registration_deadline",
+    "registers_online", "start_time", "postcode", "region", "capacity",
+    "registration_deadline",
 )  # fmt: skip
 # What a preset sets: every other setting of a tournament (format, language, the
 # rules, how the event is run, the tiebreak order).

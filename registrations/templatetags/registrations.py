@@ -8,7 +8,7 @@ register = template.Library()
 
 @register.filter
 def takes_registrations(tournament) -> bool:
-    """Listed, its day ahead, its deadline (if any) ahead.
+    """Opened by its director, listed, its day and its deadline (if any) ahead.
 
     A drawn first round closes registration too; the form says so (this filter
     asks no database, so that the calendar's list costs no query per event).
@@ -16,7 +16,8 @@ def takes_registrations(tournament) -> bool:
     now = timezone.now()
     deadline = tournament.registration_deadline
     return (
-        tournament.is_public
+        tournament.registers_online
+        and tournament.is_public
         and tournament.date >= timezone.localdate(now)
         and (deadline is None or now < deadline)
     )

@@ -12,6 +12,7 @@ from tests import factories
 def upcoming(**fields):
     """A public event two weeks ahead, registration open for a week more."""
     fields.setdefault("date", timezone.localdate() + datetime.timedelta(days=14))
+    fields.setdefault("registers_online", True)
     fields.setdefault(
         "registration_deadline", timezone.now() + datetime.timedelta(days=7)
     )

@@ -286,3 +286,27 @@ def test_the_calendar_and_the_event_page_link_to_the_form_while_open(
     cache.clear()  # the calendar is kept a minute: a deadline passing shows within it
     assert form_url not in client.get(reverse("public:events")).content.decode()
     assert form_url not in client.get(individual.get_absolute_url()).content.decode()
+
+
+def test_only_an_event_its_director_opened_takes_registrations(
+    client, individual, director_client
+):
+    """Off by default: a club that takes its entries by phone gets no form."""
+    individual.registers_online = False
+    individual.save(update_fields=["registers_online"])
+    page = client.get(register_url(individual)).content.decode()
+    assert "This event takes no registration online." in page
+    assert client.post(register_url(individual), form()).status_code == 409
+    assert not Registration.objects.exists()
+    front = reverse("public:tournament", args=[individual.slug])
+    assert register_url(individual) not in client.get(front).content.decode()
+    overview = reverse("tournaments:tournament", args=[individual.slug])
+    listing = reverse("registrations:list", args=[individual.slug])
+    assert listing not in director_client.get(overview).content.decode()
+
+    individual.registers_online = True
+    individual.save(update_fields=["registers_online"])
+    cache.clear()
+    assert register_url(individual) in client.get(front).content.decode()
+    assert listing in director_client.get(overview).content.decode()
+    assert client.post(register_url(individual), form()).status_code == 302

@@ -124,6 +124,15 @@ class Tournament(models.Model):
         validators=[validate_line],
         help_text=_("Where the venue is, e.g. Roeselare or West Flanders."),
     )
+    registers_online = models.BooleanField(
+        _("registration online"),
+        default=False,
+        help_text=_(
+            "Players register on this event's page here: a form, a waiting list when "
+            "the capacity is reached, a link to cancel. Off: the calendar announces "
+            "the event without a form."
+        ),
+    )
     capacity = models.PositiveIntegerField(
         _("capacity"),
         null=True,
