@@ -288,3 +288,35 @@ def test_the_halls_button_publishes_to_the_site_typed(live_server, director, cli
     empty = client.post(url, {"publish": "1", "site": "", "token": ""}, follow=True)
     assert "Type the web site" in empty.content.decode()
     assert ActionEntry.objects.filter(action="event.published").count() == 1
+
+
+def test_a_web_copy_holding_online_registrations_is_refused_not_broken(
+    client, web_copy
+):
+    """Registrations do not travel in the event file yet, and each protects its
+    entry: publishing over them is refused with the reason (409), nothing changed
+    (issue 26's next step re-links them)."""
+    from registrations.models import Registration
+    from registrations.services import registration_register
+
+    tournament, text, _answers, _director, raw = web_copy
+    Tournament.objects.filter(pk=tournament.pk).update(
+        registers_online=True, date=timezone.localdate() + datetime.timedelta(days=3)
+    )
+    tournament.refresh_from_db()
+    registration_register(
+        tournament=tournament,
+        kind="alone",
+        consent=True,
+        first_name="Web",
+        last_name="Only",
+        email="web.only@example.org",
+        club="De Kaart",
+        base_url="http://testserver",
+    )
+    before = public_answers(tournament.slug)
+    response = _publish(client, tournament.slug, text, raw)
+    assert response.status_code == 409
+    assert "cannot be replaced" in response.json()["error"]
+    assert public_answers(tournament.slug) == before
+    assert Registration.objects.get().entry.tournament_id == tournament.pk
