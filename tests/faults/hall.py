@@ -112,14 +112,13 @@ def _request(port: int, method: str, path: str, body=None, headers=None):
         conn.close()
 
 
-class Load:
-    """Readers looping over the hall's pages and one phone per table saving deals,
-    until stopped."""
+class Threads:
+    """``readers`` threads looping over the hall's pages (``_read``) and one phone
+    per table code (``_phone``), from ``with`` until stopped at its end."""
 
     def __init__(self, port: int, codes: list[str], *, readers: int = 3) -> None:
         self.port = port
         self.codes = codes
-        self.tally = Tally()
         self.stopped = threading.Event()
         paths = reader_paths(codes)
         self.threads = [
@@ -130,7 +129,7 @@ class Load:
             for n, code in enumerate(codes)
         ]
 
-    def __enter__(self) -> Load:
+    def __enter__(self):
         for thread in self.threads:
             thread.start()
         return self
@@ -139,6 +138,15 @@ class Load:
         self.stopped.set()
         for thread in self.threads:
             thread.join(timeout=60)
+
+
+class Load(Threads):
+    """Readers looping over the hall's pages and one phone per table saving deals,
+    until stopped."""
+
+    def __init__(self, port: int, codes: list[str], *, readers: int = 3) -> None:
+        self.tally = Tally()
+        super().__init__(port, codes, readers=readers)
 
     def _get(self, path: str, headers=None):
         try:

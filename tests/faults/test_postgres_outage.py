@@ -29,7 +29,7 @@ import uuid
 import pytest
 
 from tests.config.servers import free_port, serving
-from tests.faults.hall import hall_build, hall_stored, reader_paths
+from tests.faults.hall import Threads, hall_build, hall_stored, reader_paths
 from tests.faults.postgres_server import postgres_cluster, wait_until
 
 OUTAGE_SECONDS = 8
@@ -70,36 +70,17 @@ class Answer(collections.namedtuple("Answer", "started ended path status headers
         return f"{self.path} {self.status} {self.seconds:.2f}s"
 
 
-class Load:
+class Load(Threads):
     """Readers and phones on the real server, every answer kept, until stopped."""
 
     def __init__(self, port: int, codes: list[str], *, readers: int = 3) -> None:
-        self.port = port
         # When PostgreSQL was stopped, started again, and the site seen serving.
         self.marks = {"stopped": math.inf, "started": math.inf, "served": math.inf}
         self.lock = threading.Lock()
         self.answers: list[Answer] = []
         self.sent: set[str] = set()  # every deal key sent
         self.saved: dict[str, Answer] = {}  # key -> the answer "saved" to its deal
-        self.stopped = threading.Event()
-        paths = reader_paths(codes)
-        self.threads = [
-            threading.Thread(target=self._read, args=(paths, n), daemon=True)
-            for n in range(readers)
-        ] + [
-            threading.Thread(target=self._phone, args=(code, n), daemon=True)
-            for n, code in enumerate(codes)
-        ]
-
-    def __enter__(self) -> Load:
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stopped.set()
-        for thread in self.threads:
-            thread.join(timeout=60)
+        super().__init__(port, codes, readers=readers)
 
     def request(self, method: str, path: str, body=None, headers=None):
         """Send one request; keep its answer; return (status, body) or (None, None)."""
