@@ -140,7 +140,9 @@ def test_the_live_page_polls_later_and_later_then_carries_on(
     assert page.evaluate("() => !!document.querySelector('#live-region tbody tr')")
     advance(page, 10)
     after = [t for t in asked(page, "/version/") if t >= back_at]
-    assert all(2500 <= w <= 2500 + 600 for w in gaps(after[1:])), gaps(after)
+    # Back to the plain 2.5 s (a poll waits while the new region is fetched; 4 s
+    # still tells it from the back-off, whose shortest wait is Retry-After, 5 s).
+    assert all(2500 <= w <= 4000 for w in gaps(after[1:])), gaps(after)
     assert live_text  # the page said "live" before, and says it again
     assert outage.answered == len(during)
 
