@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from actionlog.services import action_record
+from actionlog.services import action_record, field_values
 from cashdesk.money import euros
 from core.errors import InvalidInput, StateConflict
 from prizes import selectors
@@ -64,7 +64,9 @@ _SETTINGS = (
 
 
 def _settings_summary(settings: PrizeSettings) -> dict:
-    return {name: str(getattr(settings, name)) for name in _SETTINGS}
+    """The settings as the log keeps them (a yes/no a bool, said in the reader's
+    language by the History page; not its English ``str``)."""
+    return field_values(settings, _SETTINGS)
 
 
 @transaction.atomic
