@@ -359,6 +359,11 @@ def _called(settings: PrizeSettings, lines: list[AwardLine]) -> list[AwardLine]:
     return [replace(line, call_order=n) for n, line in enumerate(special + places, 1)]
 
 
+def awards_made(*, tournament: Tournament) -> bool:
+    """Whether any prize is awarded (one EXISTS query)."""
+    return PrizeAward.objects.filter(tournament=tournament).exists()
+
+
 def awards_for(*, tournament: Tournament) -> list[PrizeAward]:
     """Return the awards made, in calling order, with their prizes (one query)."""
     return list(

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
-from prizes.selectors import awards_for
+from prizes.selectors import awards_made
 from public.pages import shared_page, shared_page_key, shared_render, shared_view
 from public.tables import NameTable
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
@@ -48,7 +48,7 @@ def tournament_home(request, slug):
             "tournament": tournament,
             "rounds": list(selectors.round_list(tournament=tournament, public=True)),
             # Awarding bumps the version: this stored page is built again then.
-            "has_prizes": bool(awards_for(tournament=tournament)),
+            "has_prizes": awards_made(tournament=tournament),
             "standings_url": reverse(
                 "live:standings", kwargs={"slug": tournament.slug}
             ),
