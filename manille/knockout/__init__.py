@@ -21,6 +21,7 @@ A pools-then-knockout phase, as the Django layer will run it::
 """
 
 from manille.knockout.advancement import (
+    ACROSS,
     Advancement,
     PoolStanding,
     Qualifier,
@@ -60,6 +61,7 @@ from manille.knockout.tables import (
 )
 
 __all__ = [
+    "ACROSS",
     "ERROR_TEXT",
     "Advancement",
     "Bracket",

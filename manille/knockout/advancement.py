@@ -14,8 +14,11 @@ Decisions made here once:
 - **An exact tie at a cut** (within a pool, or across pools for the last places of
   the best M) is never broken by lot here: the director decides. Without his
   choice the tie is returned (``Advancement.ties``) and nobody of it goes through;
-  with it (``chosen``) the chosen go through, marked ``DIRECTOR``, and the others
-  of the tie drop to the next place. An undecided tie inside a pool leaves the
+  with it (``chosen``, the ids picked for each tie by its ``Tie.key``: the pool's
+  letter, or ``ACROSS`` for the best M) the chosen go through, marked
+  ``DIRECTOR``, and the others of the tie drop to the next place. Choices are
+  kept per tie because one entrant can stand in two: left out of his pool's tie,
+  he may tie again for the best M. An undecided tie inside a pool leaves the
   next place unknown, so the best M are then not picked at all.
 - **Seeds** for the next phase: every pool's first before any second, and so on,
   with the best M after the last place taken directly; within one place by the
@@ -24,7 +27,7 @@ Decisions made here once:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from manille.knockout.errors import KnockoutError
@@ -37,6 +40,7 @@ from manille.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, validate_codes
 PLACE = "place"
 BEST_NEXT = "best_next"
 DIRECTOR = "director"
+ACROSS = ""  # the key of a tie for the best of the next place, across pools
 
 ROUTE_TEXT: dict[str, str] = {
     "winner": gettext_noop("winner of pool %(pool)s"),
@@ -117,6 +121,11 @@ class Tie:
     candidates: tuple[int, ...]
     places: int
 
+    @property
+    def key(self) -> str:
+        """Where the director's choice for this tie goes in ``chosen``."""
+        return ACROSS if self.pool is None else self.pool
+
 
 @dataclass(frozen=True, slots=True)
 class Advancement:
@@ -176,7 +185,7 @@ def pool_advancement(
     per_pool: int,
     best_next: int = 0,
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
-    chosen: Collection[int] = (),
+    chosen: Mapping[str, Collection[int]] | None = None,
 ) -> Advancement:
     """Return who goes through and why (the rules: this module's docstring)."""
     if per_pool < 1:
@@ -192,12 +201,13 @@ def pool_advancement(
     via_next: list[Candidate] = []
     nexts: list[Candidate] = []
     ties: list[Tie] = []
+    chosen = chosen or {}
     decided: set[int] = set()  # the director's picks from a tie
     for pool in pools:
         took, rest, tie = _cut(
             [candidates[r.entry_id] for r in pool.rows],
             per_pool,
-            chosen,
+            chosen.get(pool.letter, ()),
             pool.letter,
             decided=decided,
         )
@@ -217,7 +227,7 @@ def pool_advancement(
                 count=best_next,
             )
         via_next, _rest, tie = _cut(
-            nexts, best_next, chosen, None, key=key, decided=decided
+            nexts, best_next, chosen.get(ACROSS, ()), None, key=key, decided=decided
         )
         if tie is not None:
             ties.append(tie)

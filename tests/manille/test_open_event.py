@@ -35,15 +35,15 @@ def test_sixty_pairs_in_pools_of_four_make_a_last_16_with_the_best_runner_up():
     infos = [EntrantInfo(id=e, name=name(e)) for e in range(1, 61)]
     standings = pool_standings(split.pools, infos, games, byes=byes)
     adv = pool_advancement(standings, per_pool=1, best_next=1)
-    chosen: list[int] = []
+    chosen: dict[str, tuple[int, ...]] = {}
     while not adv.complete:  # the director settles any exact tie
-        chosen += [i for t in adv.ties for i in t.candidates[: t.places]]
+        chosen |= {t.key: t.candidates[: t.places] for t in adv.ties}
         adv = pool_advancement(standings, per_pool=1, best_next=1, chosen=chosen)
     assert len(adv.qualifiers) == 16
     winners = {p.letter: p.rows[0].entry_id for p in standings}
-    assert {q.entry_id for q in adv.qualifiers[:15]} <= set(winners.values()) | set(
-        chosen
-    )
+    assert {q.entry_id for q in adv.qualifiers[:15]} <= set(winners.values()) | {
+        i for ids in chosen.values() for i in ids
+    }
     last = adv.qualifiers[15]
     assert last.route in (BEST_NEXT, DIRECTOR)
     assert last.place == 2

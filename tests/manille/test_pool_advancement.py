@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from manille.knockout.advancement import (
+    ACROSS,
     BEST_NEXT,
     DIRECTOR,
     PLACE,
@@ -163,7 +164,11 @@ def test_an_exact_tie_across_pools_is_left_to_the_director():
     assert len(adv.qualifiers) == 2
     chosen = tie.candidates[1]
     decided = pool_advancement(
-        standings, per_pool=1, best_next=1, tiebreaks=TIEBREAKS, chosen=[chosen]
+        standings,
+        per_pool=1,
+        best_next=1,
+        tiebreaks=TIEBREAKS,
+        chosen={tie.key: [chosen]},
     )
     assert decided.complete
     assert decided.qualifiers[-1].entry_id == chosen
@@ -171,7 +176,7 @@ def test_an_exact_tie_across_pools_is_left_to_the_director():
     assert "chosen by the director" in explain_qualifier(decided.qualifiers[-1])
     with pytest.raises(KnockoutError) as info:
         pool_advancement(
-            standings, per_pool=1, best_next=1, chosen=list(tie.candidates)
+            standings, per_pool=1, best_next=1, chosen={tie.key: list(tie.candidates)}
         )
     assert info.value.code == "bad_choice"
 
@@ -190,7 +195,11 @@ def test_a_tie_for_first_in_a_pool_is_left_to_the_director_and_the_other_drops()
     assert [q.pool for q in adv.qualifiers] == ["B"], "nor the best runners-up"
     pick = tie.candidates[0]
     decided = pool_advancement(
-        standings, per_pool=1, best_next=2, tiebreaks=TIEBREAKS, chosen=[pick]
+        standings,
+        per_pool=1,
+        best_next=2,
+        tiebreaks=TIEBREAKS,
+        chosen={tie.key: [pick]},
     )
     assert decided.complete
     winners = [q for q in decided.qualifiers if q.place == 1]
@@ -232,7 +241,13 @@ def test_a_choice_that_settles_no_tie_changes_nothing():
     standings = runner_up_field()
     plain = pool_advancement(standings, per_pool=1, best_next=1)
     stale = pool_advancement(
-        standings, per_pool=1, best_next=1, chosen=[plain.qualifiers[0].entry_id]
+        standings,
+        per_pool=1,
+        best_next=1,
+        chosen={
+            "A": [plain.qualifiers[0].entry_id],
+            ACROSS: [plain.qualifiers[0].entry_id],
+        },
     )
     assert stale == plain
     assert DIRECTOR not in {q.route for q in stale.qualifiers}
