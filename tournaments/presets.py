@@ -57,6 +57,13 @@ class PhasePreset:
     games_per_table: int = 1
     advancement: str = Advance.NONE
     advance_count: int | None = None
+    pool_size: int | None = None
+    pool_seeding: str = Phase.PoolSeeding.SNAKE
+    per_pool: int | None = None
+    best_next: int = 0
+    best_of: int = 1
+    third_place: bool = False
+    consolation: bool = False
 
     def row(self) -> dict:
         """Return the phase as ``phases_save`` and the phase form take it."""

@@ -65,6 +65,9 @@ ERROR_TEXT: dict[str, str] = {
     ),
     "duplicate_entrant": gettext_noop("Entrant %(id)d appears more than once."),
     "unknown_method": gettext_noop("Unknown draw method “%(method)s”."),
+    "staged_method": gettext_noop(
+        "The “%(method)s” phase is seated from its pools or bracket, not drawn."
+    ),
     "bad_table_size": gettext_noop("A table seats 2 teams or 4 players, not %(size)d."),
     "bad_round_number": gettext_noop("Round numbers start at 1, not %(round)d."),
 }

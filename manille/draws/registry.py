@@ -34,6 +34,9 @@ class DrawMethod:
     table_sizes: ClassVar[Mapping[str, int]]
     # Whether the draw needs the round's number within its phase.
     needs_round_in_phase: ClassVar[bool] = False
+    # A staged method seats a round from the phase's own plan (its pools, its
+    # bracket), which the draw workflow keeps; ``draw`` is not called for it.
+    staged: ClassVar[bool] = False
 
     def serves(self, format: str) -> bool:
         return format in self.table_sizes
@@ -130,6 +133,32 @@ class Seeded(DrawMethod):
         return draw_seeded(ranked, table_size=self.table_size(format), seed=seed)
 
 
+class _Staged(DrawMethod):
+    """A phase seated from its own plan (``manille.knockout``), not drawn afresh."""
+
+    staged = True
+    needs_round_in_phase = True
+
+    def draw(self, entrants, *, format, seed, history=(), round_in_phase=1):
+        raise DrawError("staged_method", method=self.code)
+
+
+class Pools(_Staged):
+    """Pools, a round robin inside each (``manille.knockout.pools``)."""
+
+    code = "pools"
+    label = gettext_noop("Pools, then a round robin in each")
+    table_sizes = {INDIVIDUAL: 4, PAIRS: 2}
+
+
+class Knockout(_Staged):
+    """Single elimination from the phase before (``manille.knockout.bracket``)."""
+
+    code = "knockout"
+    label = gettext_noop("Knockout bracket")
+    table_sizes = {PAIRS: 2}
+
+
 METHODS: tuple[DrawMethod, ...] = (
     Individual(),
     Random(),
@@ -137,6 +166,8 @@ METHODS: tuple[DrawMethod, ...] = (
     RoundRobin(),
     Ladder(),
     Seeded(),
+    Pools(),
+    Knockout(),
 )
 _BY_CODE = {m.code: m for m in METHODS}
 

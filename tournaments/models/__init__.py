@@ -7,6 +7,7 @@ migrations, the admin).
 """
 
 from tournaments.models.entries import Entry
+from tournaments.models.knockout import KnockoutMatch, PoolPlace
 from tournaments.models.phases import PHASE_FIELDS, Phase
 from tournaments.models.rounds import Bye, Game, Round, RoundLog, Seat, Table
 from tournaments.models.tournament import (
@@ -22,7 +23,9 @@ __all__ = [
     "Bye",
     "Entry",
     "Game",
+    "KnockoutMatch",
     "Phase",
+    "PoolPlace",
     "Round",
     "RoundLog",
     "Seat",

@@ -35,6 +35,11 @@ class Phase(models.Model):
         NONE = "none", _("Nobody advances (last phase)")
         TOP_N = "top_n", _("The top N of the standings")
         TABLE_WINNERS = "table_winners", _("The table winners, seeded by ranking")
+        POOLS = "pools", _("The first of each pool and the best of the next place")
+
+    class PoolSeeding(models.TextChoices):
+        SNAKE = "snake", _("A snake from the ranking")
+        RANDOM = "random", _("By lot")
 
     tournament = models.ForeignKey(
         Tournament,
@@ -71,6 +76,50 @@ class Phase(models.Model):
         blank=True,
     )
 
+    # A pools phase (draw "pools"): the pools' size and how they are filled;
+    # with advancement "pools", the first ``per_pool`` of each pool go on, and
+    # the ``best_next`` best of the next place across pools.
+    pool_size = models.PositiveSmallIntegerField(
+        _("pool size"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(2), MaxValueValidator(12)],
+    )
+    pool_seeding = models.CharField(
+        _("pools filled"),
+        max_length=8,
+        choices=PoolSeeding.choices,
+        default=PoolSeeding.SNAKE,
+    )
+    per_pool = models.PositiveSmallIntegerField(
+        _("go on from each pool"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+    )
+    best_next = models.PositiveSmallIntegerField(
+        _("and the best of the next place"),
+        default=0,
+        validators=[MaxValueValidator(64)],
+    )
+    # The director's picks from exact ties at a cut, by the tie's key (the
+    # pool's letter, or "" across pools): manille.knockout.pool_advancement.
+    tie_choices = models.JSONField(
+        _("the director's choices in ties"), default=dict, blank=True
+    )
+    # A knockout phase (draw "knockout"): a match of one game or the best of
+    # three, a match for third place, a consolation bracket of the first
+    # round's losers.
+    best_of = models.PositiveSmallIntegerField(
+        _("games per match"),
+        default=1,
+        choices=[(1, _("One game")), (3, _("Best of three"))],
+    )
+    third_place = models.BooleanField(_("a match for third place"), default=False)
+    consolation = models.BooleanField(
+        _("a consolation bracket for the first round's losers"), default=False
+    )
+
     class Meta:
         ordering = ["tournament", "order"]
         verbose_name = _("phase")
@@ -78,6 +127,13 @@ class Phase(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "order"], name="phase_unique_order"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(best_of__in=[1, 3]), name="phase_best_of_1_or_3"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(pool_size__isnull=True) | models.Q(pool_size__gte=2),
+                name="phase_pool_size_gte_2",
             ),
         ]
 

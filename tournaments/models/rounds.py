@@ -46,6 +46,19 @@ class Round(models.Model):
     )
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round's clock: stored as moments, so every app process (and a restart)
+    # reads the same time left. Running: started and not paused; the time left
+    # is minutes + extra - (now - started - paused seconds), frozen while paused.
+    clock_minutes = models.PositiveSmallIntegerField(
+        _("minutes to play"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+    )
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    clock_extra_seconds = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -186,6 +199,8 @@ class Game(models.Model):
     deals_won_b = models.PositiveSmallIntegerField(default=0)
     revokes_a = models.PositiveSmallIntegerField(default=0)
     revokes_b = models.PositiveSmallIntegerField(default=0)
+    # Unfinished when the round's time ran out: settled by the event's rule.
+    decided_by_time = models.BooleanField(_("decided by time"), default=False)
 
     class Meta:
         ordering = ["table", "number"]

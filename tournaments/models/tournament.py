@@ -81,6 +81,14 @@ class Tournament(models.Model):
         GAME = "game", _("Each game, when it ends")
         TABLE = "table", _("The whole table, when its last game ends")
 
+    class TimeRule(models.TextChoices):
+        LEADER = (
+            "leader",
+            _("The deal in play is finished, then the side ahead wins the game"),
+        )
+        DEALS = "deals", _("The game counts only the deals played")
+        DIRECTOR = "director", _("The director decides each game")
+
     class EntryMode(models.TextChoices):
         DEALS = "deals", _("Card points deal by deal")
         CARDS = "cards", _("Card counts per rank, deal by deal")
@@ -109,6 +117,21 @@ class Tournament(models.Model):
         verbose_name=_("directors"),
         related_name="directed_tournaments",
         blank=True,
+    )
+    # Timed rounds: a round's clock starts at this many minutes (none: no
+    # clock), and what becomes of the games still running when it runs out.
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_("Leave empty for rounds without a clock."),
+    )
+    time_rule = models.CharField(
+        _("when time is up"),
+        max_length=10,
+        choices=TimeRule.choices,
+        default=TimeRule.LEADER,
     )
     # The announcement: what the public calendar shows before the day.
     start_time = models.TimeField(

@@ -51,9 +51,7 @@ class Command(BaseCommand):
                 raise CommandError(_("No file “%(path)s”.") % {"path": path})
             return path.read_bytes()
         if not options["site_url"] or not options["token"]:
-            raise CommandError(
-                _("Give the web site's address and --token, or --file.")
-            )
+            raise CommandError(_("Give the web site's address and --token, or --file."))
         try:
             return fetch_event(options["site_url"], options["token"])
         except HallLinkError as exc:
@@ -64,9 +62,7 @@ class Command(BaseCommand):
         if username:
             user = users.filter(username=username).first()
             if user is None:
-                raise CommandError(
-                    _("No user “%(user)s” here.") % {"user": username}
-                )
+                raise CommandError(_("No user “%(user)s” here.") % {"user": username})
             return user
         staff = list(users.filter(is_staff=True, is_active=True)[:2])
         if len(staff) != 1:
