@@ -21,6 +21,13 @@ PHASE_FIELDS = (
     "games_per_table",
     "advancement",
     "advance_count",
+    "pool_size",
+    "pool_seeding",
+    "per_pool",
+    "best_next",
+    "best_of",
+    "third_place",
+    "consolation",
 )
 
 
