@@ -53,6 +53,7 @@ ACTIONS = (
     Action("phase.added", _("Phase added"), "phases"),
     Action("phase.changed", _("Phase changed"), "phases"),
     Action("phase.removed", _("Phase removed"), "phases"),
+    Action("phase.tie_chosen", _("Tie at a pool's cut settled"), "draws"),
     Action("entry.registered", _("Entrant registered"), "entries"),
     Action("entry.present", _("Checked in"), "entries"),
     Action("entry.absent", _("Check-in taken back"), "entries"),

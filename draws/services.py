@@ -17,6 +17,7 @@ from draws.selectors import (
     round_draw_blocker,
     tables_with_results,
 )
+from draws.staged import StagedPlan, knockout_seed, staged_plan
 from manille import draws as draw_module
 from manille.draws import registry as draw_methods
 from standings.labels import tiebreak_label
@@ -64,8 +65,9 @@ def _phase_entries(phase: Phase) -> list[Entry]:
 
 def _compute_draw(
     *, phase: Phase, round_number: int, seed: int, exclude_round: Round | None
-) -> tuple[draw_module.Draw, dict[int, int | None]]:
-    """Draw the phase's round; return the draw and each entrant's club."""
+) -> StagedPlan:
+    """Draw the phase's round; return the draw, each entrant's club and what to
+    keep besides the tables (a staged phase's pools or matches)."""
     tournament = phase.tournament
     if phase.draw_method not in draw_methods.codes_for(tournament.format):
         raise ValidationError(
@@ -105,6 +107,14 @@ def _compute_draw(
     in_phase = 1
     if method.needs_round_in_phase:
         in_phase += Round.objects.filter(phase=phase, number__lt=round_number).count()
+    if method.staged:  # pools and knockouts: seated from the phase's own plan
+        return staged_plan(
+            phase=phase,
+            entrants=entrants,
+            in_phase=in_phase,
+            seed=seed,
+            exclude_round=exclude_round,
+        )
     try:
         drawn = method.draw(
             entrants,
@@ -113,9 +123,13 @@ def _compute_draw(
             history=history,
             round_in_phase=in_phase,
         )
-        return drawn, {e.id: e.club for e in entrants}
+        return StagedPlan(drawn, {e.id: e.club for e in entrants}, _keep_nothing)
     except draw_module.DrawError as exc:
         raise ValidationError(_(draw_module.ERROR_TEXT[exc.code]) % exc.params) from exc
+
+
+def _keep_nothing(rnd: Round) -> None:
+    """A drawn round keeps nothing besides its tables."""
 
 
 def _write_draw(*, round: Round, draw: draw_module.Draw, phase: Phase) -> None:
@@ -149,7 +163,12 @@ def _write_draw(*, round: Round, draw: draw_module.Draw, phase: Phase) -> None:
                     )
                 )
         else:
-            for number in range(1, phase.games_per_table + 1):
+            games_per_table = (
+                phase.best_of
+                if phase.draw_method == Phase.DrawMethod.KNOCKOUT
+                else phase.games_per_table
+            )
+            for number in range(1, games_per_table + 1):
                 games.append(Game(table=table, number=number, side_a="1", side_b="2"))
         sheets.append(ScoreSheet(table=table))
     Seat.objects.bulk_create(seats, batch_size=2000)
@@ -199,9 +218,10 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
         Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
     ) + 1
     seed = _new_seed() if seed is None else seed
-    result, clubs = _compute_draw(
+    plan = _compute_draw(
         phase=phase, round_number=number, seed=seed, exclude_round=None
     )
+    result, clubs = plan.draw, plan.clubs
     rnd = Round.objects.create(
         tournament=tournament,
         phase=phase,
@@ -211,6 +231,7 @@ def round_draw(*, phase: Phase, by, seed: int | None = None) -> Round:
         status=Round.Status.DRAFT,
     )
     _write_draw(round=rnd, draw=result, phase=phase)
+    plan.write(rnd)
     round_log_add(
         round=rnd,
         action=RoundLog.Action.DRAWN,
@@ -309,15 +330,17 @@ def round_redraw(*, round: Round, by, seed: int | None = None) -> Round:
     if DealRecord.objects.filter(game__table__round=rnd).exists():
         raise ValidationError(_("Results have been typed for this round."))
     seed = _new_seed() if seed is None else seed
-    result, clubs = _compute_draw(
+    plan = _compute_draw(
         phase=rnd.phase, round_number=rnd.number, seed=seed, exclude_round=rnd
     )
+    result, clubs = plan.draw, plan.clubs
     Table.objects.filter(round=rnd).delete()
     Bye.objects.filter(round=rnd).delete()
     rnd.seed = seed
     rnd.draw_method = result.method
     rnd.save(update_fields=["seed", "draw_method"])
     _write_draw(round=rnd, draw=result, phase=rnd.phase)
+    plan.write(rnd)
     round_log_add(
         round=rnd,
         action=RoundLog.Action.REDRAWN,
@@ -356,6 +379,19 @@ def _retag_tables(rnd: Round, tables: list[Table]) -> None:
         table.save(update_fields=["reasons"])
 
 
+def _refuse_staged(rnd: Round) -> None:
+    """Refuse a swap in a pools or knockout round: its seats follow the pools or
+    the bracket, which a swap would break."""
+    if draw_methods.method(rnd.phase.draw_method).staged:
+        raise ValidationError(
+            _(
+                "The tables of %(phase)s follow its pools or bracket: a swap would "
+                "break them. Record a forfeit or a walkover instead."
+            )
+            % {"phase": rnd.phase.name}
+        )
+
+
 @transaction.atomic
 def round_swap_seats(
     *, round: Round, seat_a: Seat, seat_b: Seat, by, reason: str = ""
@@ -366,6 +402,7 @@ def round_swap_seats(
     has a result entered (``round_lock_for_change``).
     """
     rnd = round_lock_for_change(round=round, reason=reason)
+    _refuse_staged(rnd)
     seats = {
         s.pk: s
         for s in Seat.objects.select_for_update()
@@ -412,6 +449,7 @@ def round_swap_bye(
     In a published round with a reason, while the table has no result entered.
     """
     rnd = round_lock_for_change(round=round, reason=reason)
+    _refuse_staged(rnd)
     seat = Seat.objects.select_related("table", "entry").get(pk=seat.pk, round=rnd)
     bye = Bye.objects.select_related("entry").get(pk=bye.pk, round=rnd)
     refuse_tables_with_results(round=rnd, tables=[seat.table], action=_("swapped"))
@@ -478,16 +516,33 @@ def phase_advance(*, phase, by):
         raise StateConflict(message, code=code)
     rounds = list(Round.objects.filter(phase=phase).order_by("number"))
     result = advance_preview(phase=phase)
+    if result.ties:
+        raise StateConflict(
+            _(
+                "An exact tie at the cut of %(phase)s: choose who goes through "
+                "(%(where)s) before advancing."
+            )
+            % {"phase": phase.name, "where": ", ".join(t.where for t in result.ties)},
+            code="tie",
+        )
     Entry.objects.filter(tournament=tournament, phase=result.next_phase).update(
         phase=None, seed=None
     )
     for seed, row in enumerate(result.qualifiers, start=1):
         Entry.objects.filter(pk=row.entry_id).update(phase=result.next_phase, seed=seed)
+    if result.next_phase.draw_method == Phase.DrawMethod.KNOCKOUT:
+        knockout_seed(phase=result.next_phase)
     reason = _("%(count)s qualifiers for %(phase)s.") % {
         "count": result.count,
         "phase": result.next_phase.name,
     }
-    if result.has_tie:
+    if result.pools is not None:
+        reason += " " + "; ".join(
+            f"{row.name}: {result.reasons[row.entry_id]}"
+            for row in result.qualifiers
+            if row.route != "place"
+        )
+    elif result.has_tie:
         reason += " " + (
             _("Level at the cut: registration order decided.")
             if result.level

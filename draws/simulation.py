@@ -24,12 +24,16 @@ from django.utils.translation import gettext, pgettext
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from draws import services as draw_services
+from draws import staged
 from draws.simulation_games import play_game
+from manille.draws.round_robin import round_robin_schedule
 from manille.engine import InvalidDeal
+from manille.knockout.pools import pool_count
 from scoring import services as scoring
 from scoring.models import ScoreSheet
+from standings.brackets import phase_knockout
 from tournaments import services
-from tournaments.models import Entry, Phase, Round, Table, Tournament
+from tournaments.models import Entry, KnockoutMatch, Phase, Round, Table, Tournament
 
 CLUB_NAMES = [
     "De Zotte Manille",
@@ -59,6 +63,7 @@ PAIR_DRAWS = {
     "round_robin": Phase.DrawMethod.ROUND_ROBIN,
     "random": Phase.DrawMethod.RANDOM,
     "ladder": Phase.DrawMethod.LADDER,
+    "pools": Phase.DrawMethod.POOLS,
 }
 FORMATS = ("individual", "pairs")
 
@@ -133,6 +138,8 @@ def tournament_simulate(
     language: str = "nl",
     leave_open: bool = False,
     progress: Progress | None = None,
+    pool_size: int | None = None,
+    knockout: int = 0,
 ) -> SimulatedTournament:
     """Play a whole event through the directors' services; return what it built.
 
@@ -144,8 +151,12 @@ def tournament_simulate(
     is the pairs' draw method (a key of ``PAIR_DRAWS``). With ``leave_open`` the
     last round stays published with no result, for a visitor to enter. Each step
     is told to ``progress`` as a line as it ends (a 576-player event takes a
-    while). Raises :class:`SimulationError` for arguments that cannot make an
-    event; a service's refusal (``SERVICE_ERRORS``) is raised as it is.
+    while). Pairs may play pools (``draw="pools"``, ``pool_size``: every pool's
+    round robin, ``rounds`` is then the pools'), and ``knockout`` entrants may go
+    on to a knockout (from pools: the first of each pool and the best of the
+    next place to fill it), with a match for third place. Raises
+    :class:`SimulationError` for arguments that cannot make an event; a
+    service's refusal (``SERVICE_ERRORS``) is raised as it is.
     """
     started = time.monotonic()
     say = progress or _silent
@@ -155,9 +166,18 @@ def tournament_simulate(
     )
     if pairs and draw not in PAIR_DRAWS:
         raise SimulationError("draw", f"must be one of {', '.join(sorted(PAIR_DRAWS))}")
+    staged = _staged_phases(
+        pairs=pairs,
+        count=count,
+        draw=draw,
+        pool_size=pool_size,
+        knockout=knockout,
+        final=final,
+        language=language,
+    )
     rng = random.Random(seed)
     user, second = _directors()
-    phases = _phases(
+    phases = staged or _phases(
         pairs=pairs, rounds=rounds, final=final, draw=draw, language=language
     )
     tournament = _tournament_create(
@@ -166,7 +186,7 @@ def tournament_simulate(
         pairs=pairs,
         phases=phases,
         language=language,
-        slug=slug or f"sim-{format}-{count}-r{rounds}-f{final}-s{seed}",
+        slug=slug or _sim_slug(format, count, rounds, final, seed, staged, knockout),
         name=name
         or f"Simulated {'pairs' if pairs else 'individual'} event "
         f"({count} {'teams' if pairs else 'players'}, seed {seed})",
@@ -293,6 +313,77 @@ def _phases(
     return phases
 
 
+def _sim_slug(format, count, rounds, final, seed, staged, knockout) -> str:
+    if staged:
+        return f"sim-{format}-{count}-pools-k{knockout}-s{seed}"
+    return f"sim-{format}-{count}-r{rounds}-f{final}-s{seed}"
+
+
+def _staged_phases(
+    *,
+    pairs: bool,
+    count: int,
+    draw: str,
+    pool_size: int | None,
+    knockout: int,
+    final: int,
+    language: str,
+) -> list[dict] | None:
+    """Return the phases of pools and/or a knockout, or None for the others."""
+    if draw != "pools" and not knockout:
+        if pool_size:
+            raise SimulationError("pool-size", "needs --draw pools")
+        return None
+    if not pairs:
+        raise SimulationError("draw", "pools and knockouts are simulated for pairs")
+    if final:
+        raise SimulationError("final", "and --knockout exclude each other")
+    if knockout and not 2 <= knockout <= count:
+        raise SimulationError("knockout", f"must be from 2 to {count}")
+    with translation.override(language):
+        names = (gettext("Pools"), gettext("Qualifying rounds"), gettext("Knockout"))
+    if draw != "pools":
+        raise SimulationError("knockout", "needs --draw pools")
+    if not pool_size or pool_size < 2:
+        raise SimulationError("pool-size", "must be at least 2 with --draw pools")
+    split = [len(p) for p in _pool_sizes(count, pool_size)]
+    rounds = max(len(round_robin_schedule(n)) for n in split)
+    pools = {
+        "name": names[0],
+        "rounds": rounds,
+        "draw_method": Phase.DrawMethod.POOLS,
+        "games_per_table": 1,
+        "pool_size": pool_size,
+    }
+    if not knockout:
+        return [pools]
+    per_pool, best_next = divmod(knockout, len(split))
+    if per_pool < 1:
+        raise SimulationError(
+            "knockout", f"must be at least the number of pools ({len(split)})"
+        )
+    pools.update(
+        advancement=Phase.Advancement.POOLS, per_pool=per_pool, best_next=best_next
+    )
+    return [pools, _knockout_phase(names[2], knockout)]
+
+
+def _pool_sizes(count: int, size: int) -> list[range]:
+    n = pool_count(count, size=size)
+    return [range(count // n + (1 if i < count % n else 0)) for i in range(n)]
+
+
+def _knockout_phase(name: str, entrants: int) -> dict:
+    return {
+        "name": name,
+        "rounds": max(1, (entrants - 1).bit_length()),
+        "draw_method": Phase.DrawMethod.KNOCKOUT,
+        "games_per_table": 1,
+        "best_of": 1,
+        "third_place": True,
+    }
+
+
 def _tournament_create(
     *, by, co_director, pairs: bool, phases, language: str, slug: str, name: str
 ) -> Tournament:
@@ -405,6 +496,7 @@ def _run_phase(
 ) -> None:
     """Draw, publish, play and close every round of a phase."""
     user = built.director
+    phase.refresh_from_db()  # a knockout's rounds are set when it is seeded
     for i in range(phase.rounds):
         rnd = draw_services.round_draw(phase=phase, by=user, seed=seed + i)
         draw_services.round_publish(round=rnd, by=user)
@@ -414,11 +506,30 @@ def _run_phase(
         started = time.monotonic()
         _play_round(rnd, rng, user, built.co_director)
         scoring.round_close(round=rnd, by=user)
+        _settle_level_matches(phase, rng, user)
         played = PlayedRound(rnd.number, rnd.tables.count(), time.monotonic() - started)
         built.rounds.append(played)
         say(
             f"round {played.number}: {played.tables} tables played and "
             f"confirmed in {played.seconds:.1f} s"
+        )
+
+
+def _settle_level_matches(phase: Phase, rng: random.Random, user) -> None:
+    """Decide a knockout match whose game ended level, as a director would."""
+    if phase.draw_method != Phase.DrawMethod.KNOCKOUT:
+        return
+    state = phase_knockout(phase=phase)
+    for where in state.undecided if state else ():
+        match = KnockoutMatch.objects.get(
+            phase=phase, bracket=where[0], round_index=where[1], match_index=where[2]
+        )
+        staged.knockout_match_decide(
+            match=match,
+            winner=rng.choice("ab"),
+            decision=KnockoutMatch.Decision.DIRECTOR,
+            reason="level game: the director drew lots",
+            by=user,
         )
 
 

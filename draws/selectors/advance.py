@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError, StateConflict
+from manille.knockout import ERROR_TEXT as KNOCKOUT_ERRORS
+from manille.knockout import KnockoutError, explain_qualifier, pool_advancement
 from manille.standings import explain_order
+from standings.brackets import phase_pools
 from standings.selectors import entrant_kind, standings_for
 from tournaments.models import Entry, Phase, Round, RoundLog, Seat
 
@@ -28,6 +31,11 @@ class AdvanceResult:
     values: tuple = (None, None)
     level: bool = False  # level on every tiebreak: registration order decided
     advanced: bool = False
+    # From pools: ``manille.knockout.Advancement`` (its qualifiers are ``qualifiers``),
+    # each qualifier's reason in words, and the exact ties the director settles.
+    pools: object | None = None
+    reasons: dict = field(default_factory=dict)
+    ties: list = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -98,6 +106,8 @@ def advance_preview(*, phase) -> AdvanceResult:
         )
         if row.entry_id not in withdrawn
     ]
+    if phase.advancement == Phase.Advancement.POOLS:
+        return _pools_preview(phase, next_phase, withdrawn)
     if phase.advancement == Phase.Advancement.TABLE_WINNERS:
         pool = _last_round_winners(phase, ranked)
     else:
@@ -124,6 +134,61 @@ def advance_preview(*, phase) -> AdvanceResult:
         result.decided_by, result.values = code, (up, low)
         result.level = code is None
     return result
+
+
+@dataclass(frozen=True)
+class TieToSettle:
+    """An exact tie at a pool's cut (or across pools), for the director to settle."""
+
+    key: str  # where the choice goes in Phase.tie_choices: a pool's letter, or ""
+    where: str  # "Pool B" or "across the pools", in words
+    places: int
+    candidates: list  # (entry id, name)
+
+
+def _pools_preview(phase, next_phase, withdrawn) -> AdvanceResult:
+    """Pick the first N of each pool and the best M of the next place."""
+    pools = phase_pools(phase=phase)
+    if pools is None:
+        raise StateConflict(
+            _("%(phase)s has no pools yet.") % {"phase": phase.name}, code="no_pools"
+        )
+    try:
+        picked = pool_advancement(
+            pools.standings,
+            per_pool=phase.per_pool or 1,
+            best_next=phase.best_next,
+            tiebreaks=phase.tournament.tiebreak_list,
+            chosen={k: set(v) for k, v in (phase.tie_choices or {}).items()},
+        )
+    except KnockoutError as exc:
+        raise StateConflict(
+            _(KNOCKOUT_ERRORS[exc.code]) % exc.params, code="pools"
+        ) from exc
+    qualifiers = [q for q in picked.qualifiers if q.entry_id not in withdrawn]
+    ties = [
+        TieToSettle(
+            key=tie.key,
+            where=(
+                _("Pool %(letter)s") % {"letter": tie.pool}
+                if tie.pool is not None
+                else _("across the pools")
+            ),
+            places=tie.places,
+            candidates=[(e, pools.names.get(e, str(e))) for e in tie.candidates],
+        )
+        for tie in picked.ties
+    ]
+    return AdvanceResult(
+        phase=phase,
+        next_phase=next_phase,
+        method=phase.advancement,
+        qualifiers=qualifiers,
+        ranked=qualifiers,
+        pools=picked,
+        reasons={q.entry_id: explain_qualifier(q, gettext=_) for q in qualifiers},
+        ties=ties,
+    )
 
 
 def advance_panel(*, round: Round) -> AdvanceResult | dict | None:  # noqa: A002

@@ -36,6 +36,18 @@ def round_draw_blocker(*, phase: Phase) -> str | None:
         tournament_id=tournament_id, phase__order__gt=phase.order
     ).exists():
         return _("A later phase has begun already.")
+    if phase.draw_method == Phase.DrawMethod.KNOCKOUT:
+        open_round = (
+            Round.objects.filter(phase=phase)
+            .exclude(status=Round.Status.CLOSED)
+            .values_list("number", flat=True)
+            .first()
+        )
+        if open_round is not None:
+            return _(
+                "Close round %(number)d first: the knockout's next round is seated "
+                "from its results."
+            ) % {"number": open_round}
     earlier = (
         Phase.objects.filter(tournament_id=tournament_id, order__lt=phase.order)
         .exclude(pk=phase.pk)

@@ -64,6 +64,18 @@ class Command(BaseCommand):
             help="How many reach the final (0: no final).",
         )
         parser.add_argument("--draw", choices=sorted(PAIR_DRAWS), default="swiss")
+        parser.add_argument(
+            "--pool-size",
+            type=int,
+            default=None,
+            help="With --draw pools: the pools' size (a round robin in each).",
+        )
+        parser.add_argument(
+            "--knockout",
+            type=int,
+            default=0,
+            help="How many go on from the pools to a knockout (0: none).",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--slug", default=None)
         parser.add_argument("--name", default=None, help="The tournament's name.")
@@ -95,6 +107,7 @@ class Command(BaseCommand):
             name: options[name]
             for name in ("players", "format", "teams", "rounds", "final", "draw")
             + ("seed", "slug", "name", "language", "leave_open")
+            + ("pool_size", "knockout")
         }
         progress = self.stderr.write if verbose else None
         money = options["fee"] is not None or options["cash_share"] is not None
