@@ -29,6 +29,32 @@ PHASE_FIELDS = (
     "third_place",
     "consolation",
 )
+# The fields of PHASE_FIELDS that only one draw method uses: the others ignore
+# them (the form hides them, ``phases_save`` resets them): ``phase_fields_unused``.
+POOL_FIELDS = ("pool_size", "pool_seeding", "per_pool", "best_next")
+POOL_ADVANCEMENT_FIELDS = ("per_pool", "best_next")
+KNOCKOUT_FIELDS = ("best_of", "third_place", "consolation")
+
+
+def phase_fields_unused(*, draw_method: str, advancement: str) -> tuple[str, ...]:
+    """Return the phase fields a phase of this draw and advancement does not use.
+
+    Pools use their size and seeding, and with the advancement "pools" how many go
+    on; a knockout its match settings, its games per table following its best of;
+    neither advances a number of the standings (``advance_count``).
+    """
+    unused: list[str] = []
+    if draw_method != "pools":
+        unused += POOL_FIELDS
+    elif advancement != "pools":
+        unused += POOL_ADVANCEMENT_FIELDS
+    if draw_method != "knockout":
+        unused += KNOCKOUT_FIELDS
+    else:
+        unused.append("games_per_table")
+    if draw_method in ("pools", "knockout"):
+        unused.append("advance_count")
+    return tuple(unused)
 
 
 class Phase(models.Model):
