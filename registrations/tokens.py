@@ -26,7 +26,10 @@ def registration_from_token(*, tournament, token: str) -> Registration:
         data = signing.loads(token, salt=SALT)
     except signing.BadSignature:
         raise refusal from None
-    if not isinstance(data, dict) or data.get("t") != tournament.pk:
+    # The registration must be the address's event's. Not by the token's "t":
+    # a publish from the hall replaces the event's row (a new id) and moves its
+    # registrations over, and the links mailed before must still open them.
+    if not isinstance(data, dict):
         raise refusal
     registration = Registration.objects.filter(
         pk=data.get("r"), tournament=tournament

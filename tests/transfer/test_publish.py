@@ -175,11 +175,14 @@ def test_a_refused_publish_leaves_the_web_copy_as_it_was(
     assert response.status_code == status, response.content
     assert word in response.json()["error"]
     assert public_answers(tournament.slug) == before
-    assert list(
-        Tournament.objects.get(slug=tournament.slug).entries.values_list(
-            "pk", flat=True
+    assert (
+        list(
+            Tournament.objects.get(slug=tournament.slug).entries.values_list(
+                "pk", flat=True
+            )
         )
-    ) == entries
+        == entries
+    )
 
 
 def test_wrong_tokens_from_one_address_are_paused(client, web_copy):
@@ -290,21 +293,44 @@ def test_the_halls_button_publishes_to_the_site_typed(live_server, director, cli
     assert ActionEntry.objects.filter(action="event.published").count() == 1
 
 
-def test_a_web_copy_holding_online_registrations_is_refused_not_broken(
-    client, web_copy
+def test_a_publish_keeps_the_web_copys_registrations_and_payments(
+    client, web_copy, django_user_model
 ):
-    """Registrations do not travel in the event file yet, and each protects its
-    entry: publishing over them is refused with the reason (409), nothing changed
-    (issue 26's next step re-links them)."""
+    """The registrations, the fees and the payments the web took before the day
+    do not travel in the hall's file: a publish moves them to the published event,
+    each to the entrant of the same player. A registration whose entrant the file
+    does not hold (registered after the pull) keeps its status and link, its
+    entrant added withdrawn; the public answers are the hall's all the same
+    (issue 26; it was refused with 409 before)."""
+    from cashdesk.models import FeeRate, FeeSettings, Payment
+    from cashdesk.services import payment_take
     from registrations.models import Registration
     from registrations.services import registration_register
+    from registrations.tokens import registration_token
 
-    tournament, text, _answers, _director, raw = web_copy
+    tournament, text, answers, director, raw = web_copy
     Tournament.objects.filter(pk=tournament.pk).update(
-        registers_online=True, date=timezone.localdate() + datetime.timedelta(days=3)
+        registers_online=True,
+        is_public=True,
+        date=timezone.localdate() + datetime.timedelta(days=3),
     )
     tournament.refresh_from_db()
-    registration_register(
+    entries = list(tournament.entries.select_related("player").order_by("pk"))
+    # Two of the hall's entrants registered online (the web's check-in lists).
+    online = [
+        Registration.objects.create(
+            tournament=tournament,
+            kind="alone",
+            status="confirmed",
+            first_name=e.player.first_name,
+            last_name=e.player.last_name,
+            email=f"player{n}@example.org",
+            consent_at=timezone.now(),
+            entry=e,
+        )
+        for n, e in enumerate(entries[:2])
+    ]
+    late = registration_register(
         tournament=tournament,
         kind="alone",
         consent=True,
@@ -314,9 +340,83 @@ def test_a_web_copy_holding_online_registrations_is_refused_not_broken(
         club="De Kaart",
         base_url="http://testserver",
     )
-    before = public_answers(tournament.slug)
+    fees = FeeSettings.objects.create(tournament=tournament)
+    FeeRate.objects.create(settings=fees, code="all", label="All", amount_cents=500)
+    paid = payment_take(entry=entries[0], by=director, method="transfer")
+    registered_log = ActionEntry.objects.get(
+        action="registration.confirmed", target_id=late.pk
+    )
+
     response = _publish(client, tournament.slug, text, raw)
-    assert response.status_code == 409
-    assert "cannot be replaced" in response.json()["error"]
-    assert public_answers(tournament.slug) == before
-    assert Registration.objects.get().entry.tournament_id == tournament.pk
+    assert response.status_code == 200, response.content
+    published = Tournament.objects.get(slug=tournament.slug)
+    assert published.pk != tournament.pk
+    assert public_answers(published.slug) == answers  # nothing of the web shows
+    assert Registration.objects.filter(tournament=published).count() == 3
+    for registration, entry in zip(online, entries, strict=False):
+        registration.refresh_from_db()
+        assert registration.status == "confirmed"
+        assert registration.entry.tournament == published
+        assert registration.entry.player_id == entry.player_id
+    late.refresh_from_db()
+    assert late.status == "confirmed"
+    assert late.entry.tournament == published
+    assert late.entry.status == "withdrawn"
+    assert late.entry.player.last_name == "Only"
+    paid.refresh_from_db()
+    assert paid.entry == online[0].entry and paid.status == "live"
+    assert FeeSettings.objects.get(tournament=published).rates.count() == 1
+    # The web's history is the published event's; the publish says what it kept.
+    registered_log.refresh_from_db()
+    assert registered_log.tournament_id == published.pk
+    log = ActionEntry.objects.get(action="event.published")
+    assert log.after["registrations kept"] == 3
+    assert log.after["payments kept"] == 1
+    assert log.after["entrants added withdrawn for"] == [late.pk]
+
+    # The link mailed before the publish opens the registration still; the
+    # director's lists show all three.
+    page = client.get(
+        reverse(
+            "registrations:manage",
+            kwargs={"slug": published.slug, "token": registration_token(late)},
+        )
+    )
+    old_link = client.get(
+        reverse(
+            "registrations:manage",
+            kwargs={
+                "slug": published.slug,
+                "token": _old_token(late.pk, tournament.pk),
+            },
+        )
+    )
+    assert page.status_code == 200 and old_link.status_code == 200
+    assert "Web Only" in old_link.content.decode()
+    client.force_login(director)
+    lists = client.get(reverse("registrations:list", kwargs={"slug": published.slug}))
+    assert lists.status_code == 200
+    for name in ("Web Only", online[0].last_name, online[1].last_name):
+        assert name in lists.content.decode()
+
+    # Again: the same answers, the same registrations, one withdrawn entrant.
+    client.logout()
+    again = _publish(client, tournament.slug, text, raw)
+    assert again.status_code == 200, again.content
+    assert public_answers(tournament.slug) == answers
+    again_published = Tournament.objects.get(slug=tournament.slug)
+    assert Registration.objects.filter(tournament=again_published).count() == 3
+    withdrawn = again_published.entries.get(status="withdrawn")
+    assert withdrawn.player.last_name == "Only"
+    late.refresh_from_db()
+    assert late.entry == withdrawn
+    assert Payment.objects.get().entry.tournament == again_published
+
+
+def _old_token(registration: int, tournament: int) -> str:
+    """The link's token as mailed before the publish (the event's old id)."""
+    from django.core import signing
+
+    from registrations.tokens import SALT
+
+    return signing.dumps({"r": registration, "t": tournament}, salt=SALT)

@@ -311,7 +311,7 @@ def test_every_model_of_the_apps_travels_with_the_event_or_is_said_not_to():
 
     apps_of_the_site = (
         "clubs", "tournaments", "scoring", "phones", "standings", "draws", "printing",
-        "public", "series", "scorepad", "transfer",
+        "public", "series", "scorepad", "transfer", "registrations", "cashdesk",
     )  # fmt: skip
     models = {
         m for label in apps_of_the_site for m in apps.get_app_config(label).get_models()

@@ -7,14 +7,20 @@ whole, so that its results, standings and records answer as the hall's do. Both
 travel as the event file (:mod:`transfer.services`), so both are all or
 nothing: a publish whose file is refused, damaged or cut short leaves the web's
 copy as it was, and publishing the same file again gives the same answers.
+What the file does not carry and the replaced copy held (the web's online
+registrations, its fees and payments, its action log) moves to the new copy,
+each record to its entrant by player or team (:mod:`transfer.services.kept`).
 """
 
 from __future__ import annotations
+
+import uuid
 
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
+from actionlog.models import ActionEntry
 from actionlog.services import action_record
 from core.errors import InvalidInput, StateConflict
 from tournaments.models import Round, Tournament
@@ -23,6 +29,7 @@ from transfer.models import EventToken
 from transfer.services.envelope import check_envelope
 from transfer.services.export import export_event
 from transfer.services.importing import import_event
+from transfer.services.kept import KeptRecords, site_records_keep
 
 __all__ = ["event_for_pull", "event_publish", "event_pulled_import"]
 
@@ -33,10 +40,19 @@ def _file_slug(data) -> str | None:
     return slug if isinstance(slug, str) else None
 
 
-def _replace(existing: Tournament, data: dict, *, by) -> Tournament:
-    """Delete ``existing`` and create the file's event under its slug, with the
-    same directors (inside the caller's transaction)."""
+def _replace(existing: Tournament, data: dict, *, by) -> tuple[Tournament, KeptRecords]:
+    """Create the file's event beside ``existing``, move this site's own records
+    of it over (``site_records_keep``: registrations, fees, payments, and the
+    action log's lines), delete ``existing`` and give the new event its slug and
+    directors (inside the caller's transaction)."""
     slug, directors = existing.slug, list(existing.directors.all())
+    created = import_event(data, slug=f"replacing-{uuid.uuid4().hex}", by=by)
+    kept = site_records_keep(old=existing, new=created)
+    # The log names its event by id: this site's history (registrations, pulls,
+    # tokens, earlier publishes) stays the event's.
+    ActionEntry.objects.filter(tournament_id=existing.pk).update(
+        tournament_id=created.pk
+    )
     try:
         # The rounds first: a seat protects its entrant.
         Round.objects.filter(tournament=existing).delete()
@@ -47,9 +63,10 @@ def _replace(existing: Tournament, data: dict, *, by) -> Tournament:
             % {"slug": slug},
             code="protected",
         ) from None
-    created = import_event(data, slug=slug, by=by)
+    Tournament.objects.filter(pk=created.pk).update(slug=slug)
+    created.slug = slug
     created.directors.add(*directors)
-    return created
+    return created, kept
 
 
 def event_for_pull(*, token: EventToken) -> dict:
@@ -85,14 +102,18 @@ def event_publish(*, token: EventToken, data) -> Tournament:
             code="other_event",
         )
     existing = Tournament.objects.select_for_update().get(slug=token.slug)
-    published = _replace(existing, data, by=token.user)
+    published, kept = _replace(existing, data, by=token.user)
     rounds = published.rounds.count()
     action_record(
         by=token.user,
         action="event.published",
         tournament=published,
         target=published,
-        after={"rounds": rounds, "entrants": published.entries.count()},
+        after={
+            "rounds": rounds,
+            "entrants": published.entries.count(),
+            **kept.as_log(),
+        },
         note=_("Published by the hall (token %(prefix)s…)") % {"prefix": token.prefix},
     )
     tournament_touch(tournament=published)
@@ -122,4 +143,4 @@ def event_pulled_import(*, data, by) -> tuple[Tournament, bool]:
             % {"slug": slug},
             code="played_here",
         )
-    return _replace(existing, data, by=by), True
+    return _replace(existing, data, by=by)[0], True

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from cashdesk.models import FeeRate, FeeSettings, Payment, Refund
 from clubs.models import Club, Player, Team
 from phones.models import Acceptance, TableCode, TableSubmission
+from registrations.models import Registration
 from scorepad.models import PadDeal, PadGame, PadPlayer
 from scoring.models import (
     Correction,
@@ -152,6 +154,14 @@ NOT_IN_THE_FILE: dict[type[models.Model], str] = {
     "while the desk's queue is sending, on the site that typed them",
     EventToken: "secret: a hall's key to this event on the web site that issued "
     "it; only that site keeps its digest (transfer.services.tokens)",
+    Registration: "personal data (e-mail, phone) the registrant gave the web site "
+    "alone; a publish keeps the web's registrations, each with its entrant "
+    "(transfer.services.kept)",
+    FeeSettings: "the money a site took stays on that site: a publish keeps the "
+    "web's fees and payments (transfer.services.kept)",
+    FeeRate: "a rate of the fee settings (stays with them)",
+    Payment: "a fee taken on this site (kept by a publish, with its entrant)",
+    Refund: "a payment's refund (stays with the payment)",
 }
 SECTION_OF = {s.model: s.name for s in SECTIONS}
 REPORT_ORDER = (
