@@ -1,7 +1,10 @@
-"""Read the director's input for a draw: the seed."""
+"""Read the director's input for a draw: the seed, a reason, a match's decision."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from core.validators import validate_line
+from tournaments.models import KnockoutMatch
 
 
 class DrawForm(forms.Form):
@@ -56,3 +59,29 @@ class SwapTypedForm(forms.Form):
     first = forms.CharField(label=_("swap"), max_length=200)
     second = forms.CharField(label=_("with"), max_length=200)
     reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+
+
+class MatchDecisionForm(forms.Form):
+    """Who goes through a knockout match not won at the table, how and why."""
+
+    winner = forms.ChoiceField(
+        label=_("goes through"),
+        choices=[
+            ("", _("nobody yet (take the decision back)")),
+            ("a", "A"),
+            ("b", "B"),
+        ],
+        required=False,
+    )
+    decision = forms.ChoiceField(
+        label=_("how"),
+        choices=[("", "—"), *KnockoutMatch.Decision.choices],
+        required=False,
+    )
+    reason = forms.CharField(
+        label=_("reason"),
+        max_length=200,
+        required=False,
+        validators=[validate_line],
+        help_text=_("Shown on the bracket, e.g. “did not turn up”."),
+    )

@@ -7,7 +7,7 @@ names pages printed and linked before the namespaces matched the apps.
 
 from django.urls import path
 
-from draws import views
+from draws import views, views_staged
 
 urlpatterns = [
     path("t/<slug:slug>/phases/", views.phase_list, name="phase_list"),
@@ -20,6 +20,21 @@ urlpatterns = [
         "t/<slug:slug>/phases/<int:phase_id>/advance/",
         views.phase_advance,
         name="phase_advance",
+    ),
+    path(
+        "t/<slug:slug>/phases/<int:phase_id>/bracket/",
+        views_staged.phase_bracket,
+        name="phase_bracket",
+    ),
+    path(
+        "t/<slug:slug>/phases/<int:phase_id>/matches/<int:match_id>/decide/",
+        views_staged.match_decide,
+        name="match_decide",
+    ),
+    path(
+        "t/<slug:slug>/phases/<int:phase_id>/tie/",
+        views_staged.phase_tie,
+        name="phase_tie",
     ),
     path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path(

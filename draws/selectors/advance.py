@@ -58,6 +58,11 @@ class AdvanceResult:
         return [r for r in (self.last_in, self.first_out) if r is not None]
 
     @property
+    def explained(self) -> list[tuple]:
+        """Each qualifier with the reason it goes through (from pools)."""
+        return [(q, self.reasons.get(q.entry_id, "")) for q in self.qualifiers]
+
+    @property
     def qualifier_ids(self) -> set[int]:
         return {row.entry_id for row in self.qualifiers}
 

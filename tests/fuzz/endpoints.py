@@ -82,6 +82,7 @@ PARAM_KINDS = {
     "bye_id": "bye",
     "game_id": "game",
     "deal_id": "deal",
+    "match_id": "match",
     "event_id": "event",
     "number": "number",
     "pk": "player",

@@ -42,6 +42,7 @@ def build_world() -> World:
         Bye,
         Entry,
         Game,
+        KnockoutMatch,
         Phase,
         Round,
         Seat,
@@ -166,6 +167,9 @@ def build_world() -> World:
         ) | Club.objects.filter(teams__entries__tournament=t)
         world.ids[key, "club"] = sorted(set(clubs.values_list("pk", flat=True)))
         world.ids[key, "registration"] = _ids(t.registrations.all())
+        world.ids[key, "match"] = _ids(
+            KnockoutMatch.objects.filter(phase__tournament=t)
+        )
     return world
 
 
