@@ -341,3 +341,40 @@ def test_the_director_decides_a_match_from_the_bracket_page(client):
     pools_phase = Phase.objects.get(tournament=built.tournament, order=1)
     other = f"/director/t/{built.slug}/phases/{pools_phase.pk}/bracket/"
     assert client.get(other).status_code == 404
+
+
+def test_a_consolation_bracket_and_best_of_three_are_played_to_their_end(
+    pools_event,
+):
+    """A knockout of 8 (the first two of each pool, the two best thirds) with a
+    consolation bracket of the first round's losers and matches of three games:
+    every bracket ends with a winner, each match won by two games."""
+    built = pools_event
+    _play_round(built.open_round, random.Random(4), built.director, built.co_director)
+    scoring.round_close(round=built.open_round, by=built.director)
+    Phase.objects.filter(tournament=built.tournament, order=1).update(
+        per_pool=2, best_next=2
+    )
+    ko_phase = Phase.objects.get(tournament=built.tournament, order=2)
+    Phase.objects.filter(pk=ko_phase.pk).update(
+        consolation=True, best_of=3, third_place=False
+    )
+    pools_phase = Phase.objects.get(tournament=built.tournament, order=1)
+    assert draw_services.phase_advance(phase=pools_phase, by=built.director).count == 8
+    ko_phase.refresh_from_db()
+    assert ko_phase.rounds == 3  # the consolation's two rounds end with the final
+    for number in range(ko_phase.rounds):
+        rnd = draw_services.round_draw(phase=ko_phase, by=built.director)
+        assert {t.games.count() for t in rnd.tables.all()} == {3}
+        draw_services.round_publish(round=rnd, by=built.director)
+        _play_round(rnd, random.Random(number), built.director, built.co_director)
+        scoring.round_close(round=rnd, by=built.director)
+    state = phase_knockout(phase=ko_phase)
+    consolation = state.knockout.bracket("consolation")
+    assert len(consolation.rounds[0].matches) == 2
+    losers = {m.loser_id for m in state.knockout.brackets[0].rounds[0].matches}
+    assert {e for m in consolation.rounds[0].matches for e in (m.a, m.b)} == losers
+    assert consolation.rounds[-1].matches[0].winner is not None
+    assert state.knockout.champion is not None
+    with pytest.raises(ValidationError, match="All 3 rounds"):
+        draw_services.round_draw(phase=ko_phase, by=built.director)
