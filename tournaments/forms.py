@@ -3,6 +3,7 @@
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms import BaseInlineFormSet, inlineformset_factory
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +12,11 @@ from clubs.tabular import decode_csv
 from manille.tiebreaks import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from manille.tiebreaks import validate_codes as validate_tiebreak_codes
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
+from tournaments.models.phases import (
+    KNOCKOUT_FIELDS,
+    POOL_FIELDS,
+    phase_fields_unused,
+)
 from tournaments.presets import EVENT_OWN, PRESETS, UNKNOWN_PRESET, Preset, preset_for
 from tournaments.services import table_entry_problems
 
@@ -25,6 +31,9 @@ ANNOUNCEMENT_FIELDS = (
     "registration_deadline",
 )
 RUN_FIELDS = (
+    # The round clock: minutes per round (empty: none) and the rule at time.
+    "round_minutes",
+    "time_rule",
     "bye_score",
     "bye_points",
     "bye_wins",
@@ -36,7 +45,7 @@ RUN_FIELDS = (
     "acceptance",
 )
 # Settings a post made before they existed may leave out: the current value stays.
-KEPT_WHEN_OMITTED = ("result_entry", "acceptance")
+KEPT_WHEN_OMITTED = ("result_entry", "acceptance", "time_rule")
 # One select per position of the tiebreak order: as many as the registry has.
 TIEBREAK_POSITIONS = tuple(f"tiebreak_{n}" for n in range(1, len(TIEBREAKS) + 1))
 
@@ -60,6 +69,7 @@ class TournamentForm(forms.ModelForm):
             "registration_deadline": forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
             ),
+            "round_minutes": forms.NumberInput(attrs={"min": 1, "max": 600}),
         }
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs):
@@ -81,6 +91,9 @@ class TournamentForm(forms.ModelForm):
             self.fields["format"].disabled = True
         for name in KEPT_WHEN_OMITTED:
             self.fields[name].required = False
+        self.fields["time_rule"].help_text = _(
+            "For the games still running when a round's clock runs out."
+        )
         self.fields["acceptance"].help_text = _(
             "With results entered at the tables: a player of the other side "
             "accepts each game as it ends, or the whole table once after its last "
@@ -218,6 +231,14 @@ def preset_form_values(preset: Preset | None) -> dict:
 
 
 class PhaseForm(forms.ModelForm):
+    """A phase: its rounds, draw and advancement, and what its draw needs.
+
+    The settings of pools and knockouts are shown only for their draw (``shows``,
+    and the page's script as the draw changes); whatever a hidden one holds is
+    dropped here, so a stale value can neither refuse nor be saved. The rounds of
+    pools and of a knockout may be left empty: ``phases_save`` fills them in.
+    """
+
     class Meta:
         model = Phase
         # A copy: the inline formset appends its foreign key to this list.
@@ -226,7 +247,57 @@ class PhaseForm(forms.ModelForm):
             "rounds": forms.NumberInput(attrs={"min": 1, "max": 99}),
             "games_per_table": forms.NumberInput(attrs={"min": 1, "max": 9}),
             "advance_count": forms.NumberInput(attrs={"min": 1}),
+            "pool_size": forms.NumberInput(attrs={"min": 2, "max": 12}),
+            "per_pool": forms.NumberInput(attrs={"min": 1, "max": 12}),
+            "best_next": forms.NumberInput(attrs={"min": 0, "max": 64}),
         }
+        help_texts = {
+            "pool_size": _("Pairs in a pool; an individual event's pools are 4."),
+            "per_pool": _("The first of each pool (1: the pool winners)."),
+            "best_next": _("Compared across pools by the tiebreaks (1: the best "
+                           "runner-up)."),
+            "best_of": _("A match's games; the final too."),
+        }  # fmt: skip
+
+    # Left empty, the service sets them (or says why it cannot).
+    OPTIONAL = ("rounds", "pool_seeding", "best_next", "best_of")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            self.fields[name].required = False
+
+    def unused(self) -> tuple[str, ...]:
+        """The fields this phase's draw and advancement (as shown) do not use."""
+        return phase_fields_unused(
+            draw_method=self["draw_method"].value() or "",
+            advancement=self["advancement"].value() or "",
+        )
+
+    @cached_property
+    def shown(self) -> dict[str, bool]:
+        """Whether each field is shown, by its name (for the template)."""
+        unused = set(self.unused())
+        return {name: name not in unused for name in PHASE_FIELDS}
+
+    @property
+    def shows_more(self) -> bool:
+        """Whether the row of pool or knockout settings has anything to show."""
+        return any(self.shown[name] for name in (*POOL_FIELDS, *KNOCKOUT_FIELDS))
+
+    def clean(self):
+        cleaned = super().clean()
+        draw = cleaned.get("draw_method")
+        advancement = cleaned.get("advancement")
+        if draw is None or advancement is None:
+            return cleaned  # refused already: its own error says why
+        for name in phase_fields_unused(draw_method=draw, advancement=advancement):
+            self._errors.pop(name, None)
+            if name == "games_per_table":  # a knockout's: its best of
+                cleaned[name] = cleaned.get("best_of") or 1
+            else:
+                cleaned[name] = Phase._meta.get_field(name).get_default()
+        return cleaned
 
 
 MAX_PHASES = 20  # far more than any event plays (qualifying, final, a few ties)

@@ -9,10 +9,11 @@ director edits before saving; ``tests/tournaments/test_presets.py`` checks each
 against the model, the draw registry and the engine.
 
 What real events do that the product does not do yet is said in the preset's line,
-not faked: the pools and the knockout of an open pairs championship come with their
-phases; a no-trump quota per side is no rule setting of the engine yet; a table of
-four always plays its three partner rotations, so a championship of five games is
-drawn as two rounds of three.
+not faked: a no-trump quota per side is no rule setting of the engine yet; a table
+of four always plays its three partner rotations, so a championship of five games
+is drawn as two rounds of three. The open pairs championship plays its pools and
+its knockout as the phases of those names (``Phase.DrawMethod.POOLS`` and
+``KNOCKOUT``), as Roeselare's open does.
 """
 
 from collections.abc import Mapping
@@ -113,14 +114,16 @@ PRESETS: tuple[Preset, ...] = (
         code="world",
         name=_("World championship (IWWA)"),
         description=_(
-            "Individual, tables of four drawn by the computer, games to 101: three "
-            "qualifying rounds, the best 128 to a semi-final, its 32 table winners "
-            "to the final; ranked on games won, then points."
+            "Individual, tables of four drawn by the computer, games to 101, "
+            "90-minute rounds: three qualifying rounds, the best 128 to a "
+            "semi-final, its 32 table winners to the final; ranked on games won, "
+            "then points."
         ),
         settings={
             "format": INDIVIDUAL,
             "language": "nl",
             "tiebreaks": ("games_won", "points"),
+            "round_minutes": 90,
         },
         phases=(
             PhasePreset(
@@ -189,10 +192,11 @@ PRESETS: tuple[Preset, ...] = (
         code="open_pairs",
         name=_("Open pairs championship"),
         description=_(
-            "Fixed pairs, games of a fixed 16 deals (each player deals four times), "
-            "three Swiss rounds of one game; ranked on games won, then point "
-            "difference. The pools and the knockout of the last 16 come with the "
-            "pool and knockout phases, not built yet."
+            "Fixed pairs, games of a fixed 16 deals (each player deals four times); "
+            "pools of four seeded in a snake, clubs kept apart, three rounds of one "
+            "game; each pool's winner and the best runner-up go on to a knockout of "
+            "one game a match with a match for third place (60 pairs: 15 pools, "
+            "then the last 16); ranked on games won, then point difference."
         ),
         settings={
             "format": PAIRS,
@@ -203,10 +207,25 @@ PRESETS: tuple[Preset, ...] = (
         },
         phases=(
             PhasePreset(
-                _("Qualifying rounds"),
+                _("Pools"),
                 rounds=3,
-                draw_method=Draw.SWISS,
+                draw_method=Draw.POOLS,
                 games_per_table=1,
+                advancement=Advance.POOLS,
+                pool_size=4,
+                pool_seeding=Phase.PoolSeeding.SNAKE,
+                per_pool=1,
+                best_next=1,
+            ),
+            PhasePreset(
+                _("Knockout"),
+                # The last 16 (15 pool winners and the best runner-up of 60
+                # pairs); seeding the phase sets it from the real qualifiers.
+                rounds=4,
+                draw_method=Draw.KNOCKOUT,
+                games_per_table=1,
+                best_of=1,
+                third_place=True,
             ),
         ),
     ),

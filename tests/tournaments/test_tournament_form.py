@@ -103,7 +103,9 @@ def test_every_visible_phase_input_has_a_label_naming_its_phase(
     table = html[html.index('class="phase-table"') : html.index("</table>")]
     controls = re.findall(r"<(?:input|select)\b[^>]*>", table)
     visible = [c for c in controls if 'type="hidden"' not in c]
-    assert len(visible) == 6 + 7  # the saved phase (with remove) and an empty line
+    # The saved phase (with remove) and an empty line, each with the 7 settings of
+    # pools and knockouts its draw shows or hides.
+    assert len(visible) == (6 + 7) + 2 * 7
     for control in visible:
         assert re.search(r'aria-label="Phase [12]: \w', control), control
     assert 'aria-label="Phase 1: How many advance"' in table
