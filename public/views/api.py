@@ -1,4 +1,4 @@
-"""Serve the read-only JSON API: standings and rounds, published data only.
+"""Serve the read-only JSON API: standings, rounds, pools, brackets (published only).
 
 Answers carry an ETag on the tournament's version (Django's ``condition``
 decorator), so a client polling an unchanged tournament gets a 304 after one query.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
@@ -19,6 +20,7 @@ from manille.standings import RECORD_FIELDS, StandingRow
 from prizes import selectors as prizes_selectors
 from public.versioning import fingerprint
 from standings import selectors as live
+from standings.brackets import tournament_knockouts, tournament_pools
 from standings.rounds import RoundRead, round_read
 from tournaments import selectors
 from tournaments.access import tournament_for_request
@@ -58,22 +60,24 @@ def standings_payload(*, tournament: Tournament, kind: str, after_round, phase):
     )
     if after_round is None:
         after_round = live.current_round_number(tournament=tournament)
-    out = []
-    for r in rows:
-        row = {"rank": r.rank, "name": r.name}
-        row.update({name: getattr(r, name) for name in RECORD_FIELDS})
-        row.update(tiebreaks=r.tiebreaks, shared=r.shared)
-        if isinstance(r, StandingRow):
-            row.update(club=r.club or None, entry_id=r.entry_id)
-        else:  # a club's row: its own name is the club
-            row.update(club=r.name, club_id=r.club_id, members=r.members)
-        out.append(row)
     return {
         "tournament": tournament.slug,
         "kind": kind,
         "after_round": after_round,
-        "rows": out,
+        "rows": [standings_row(r) for r in rows],
     }
+
+
+def standings_row(r) -> dict:
+    """One row of standings as the API shows it (an entrant's or a club's)."""
+    row = {"rank": r.rank, "name": r.name}
+    row.update({name: getattr(r, name) for name in RECORD_FIELDS})
+    row.update(tiebreaks=r.tiebreaks, shared=r.shared)
+    if isinstance(r, StandingRow):
+        row.update(club=r.club or None, entry_id=r.entry_id)
+    else:  # a club's row: its own name is the club
+        row.update(club=r.name, club_id=r.club_id, members=r.members)
+    return row
 
 
 @cache_control(no_cache=True)
@@ -186,3 +190,67 @@ def prizes(request, slug):
     if tournament is None:
         return json_error(_("No such tournament."), status=404)
     return JsonResponse(prizes_payload(tournament=tournament))
+
+
+def _etag_in_language(request, slug: str, **kwargs) -> str | None:
+    """The ETag of an answer that holds translated words ("Pool A", "Final")."""
+    etag = _etag(request, slug)
+    if etag is None:
+        return None
+    return f'"api-{fingerprint(etag, get_language())}"'
+
+
+def _cached_json(key: str, payload) -> HttpResponse:
+    """Answer ``payload()`` as JSON, built once a version and language (``key``)."""
+    body = cache.get(key)
+    if body is None:
+        body = JsonResponse(payload()).content
+        cache.set(key, body, CACHE_SECONDS)
+    return HttpResponse(body, content_type="application/json")
+
+
+def pools_payload(*, tournament: Tournament) -> dict:
+    """Build the pools answer: every pool of every pools phase, ranked on its games."""
+    return {
+        "pools": [
+            {
+                "name": phase.name(standing),
+                "rows": [standings_row(r) for r in standing.rows],
+            }
+            for phase in tournament_pools(tournament=tournament)
+            for standing in phase.standings
+        ]
+    }
+
+
+def bracket_payload(*, tournament: Tournament) -> dict:
+    """Build the bracket answer: every bracket of every knockout phase, in order."""
+    return {
+        "phases": [
+            bracket
+            for knockout in tournament_knockouts(tournament=tournament)
+            for bracket in knockout.phases_data()
+        ]
+    }
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_etag_in_language)
+def pools(request, slug):
+    """``GET /api/tournaments/<slug>/pools/``: each pool's standings."""
+    tournament = tournament_for_request(request, slug)
+    if tournament is None:
+        return json_error(_("No such tournament."), status=404)
+    key = "api:pools:" + _etag_in_language(request, slug)
+    return _cached_json(key, lambda: pools_payload(tournament=tournament))
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_etag_in_language)
+def bracket(request, slug):
+    """``GET /api/tournaments/<slug>/bracket/``: each bracket, round by round."""
+    tournament = tournament_for_request(request, slug)
+    if tournament is None:
+        return json_error(_("No such tournament."), status=404)
+    key = "api:bracket:" + _etag_in_language(request, slug)
+    return _cached_json(key, lambda: bracket_payload(tournament=tournament))
