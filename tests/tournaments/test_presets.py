@@ -14,10 +14,16 @@ from django.urls import reverse
 from actionlog.models import ActionEntry
 from manille.draws import registry as draw_registry
 from manille.engine import Deal, Rules, score_game
+from manille.knockout.pools import pool_count
 from tests.tournaments.test_director_views import phase_post
-from tournaments import presets
-from tournaments.forms import TournamentForm, preset_form_values
-from tournaments.models import Phase, Tournament
+from tournaments import presets, services
+from tournaments.forms import (
+    PhaseFormSet,
+    TournamentForm,
+    phase_rows,
+    preset_form_values,
+)
+from tournaments.models import PHASE_FIELDS, Phase, Tournament
 
 PRESETS = {preset.code: preset for preset in presets.PRESETS}
 CREATE = "tournaments:tournament_create"
@@ -117,13 +123,33 @@ def test_every_preset_builds_an_event_the_model_draws_and_engine_accept(code, di
     assert [p.name for p in phases] == [str(p.name) for p in preset.phases]
     for phase, wanted in zip(phases, preset.phases, strict=True):
         assert draw_registry.method(phase.draw_method).serves(t.format)
-        assert (phase.rounds, phase.advancement, phase.advance_count) == (
-            wanted.rounds,
-            wanted.advancement,
-            wanted.advance_count,
-        )
-        assert phase.games_per_table == wanted.games_per_table
+        # Every setting as the preset says: phases_save took it as it is (nothing
+        # refused, filled in or reset).
+        for name in PHASE_FIELDS:
+            if name != "name":
+                assert getattr(phase, name) == getattr(wanted, name), (code, name)
     assert phases[-1].advancement == Phase.Advancement.NONE
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", list(PRESETS))
+def test_every_presets_phases_pass_the_phase_forms_and_phases_save(code, director):
+    """As the page posts them: the form's rows, then the service's checks."""
+    rows = [
+        {k: "" if v is None else str(v) for k, v in row.items()}
+        for row in PRESETS[code].phase_rows()
+    ]
+    formset = PhaseFormSet(phase_post(rows), instance=Tournament(), prefix="phases")
+    assert formset.is_valid(), formset.errors
+    t = presets.tournament_create_from_preset(
+        by=director,
+        preset=code,
+        phases=phase_rows(formset),
+        name="Preset test",
+        date="2026-11-14",
+    )
+    stored = [{name: getattr(p, name) for name in PHASE_FIELDS} for p in t.phases.all()]
+    assert stored == PRESETS[code].phase_rows()
 
 
 def test_the_presets_say_what_the_real_events_play():
@@ -136,8 +162,29 @@ def test_the_presets_say_what_the_real_events_play():
     open_pairs = PRESETS["open_pairs"]
     assert (open_pairs.rules().target, open_pairs.rules().deals) == (None, 16)
     assert open_pairs.fields()["format"] == Tournament.Format.PAIRS
-    assert "knockout" in str(open_pairs.description)  # says it is still to come
+    # Roeselare's: 60 pairs in 15 pools of four, three rounds, the 15 pool winners
+    # and the best runner-up to a knockout from the last 16.
+    pools, knockout = open_pairs.phases
+    assert (pools.draw_method, pools.pool_size, pools.pool_seeding) == (
+        "pools",
+        4,
+        "snake",
+    )
+    assert pools.rounds == services.pool_rounds_for(format="pairs", size=4) == 3
+    assert (pools.advancement, pools.per_pool, pools.best_next) == ("pools", 1, 1)
+    qualifiers = pools.per_pool * pool_count(60, size=4) + pools.best_next
+    assert qualifiers == 16
+    assert knockout.rounds == services.knockout_rounds_for(entrants=qualifiers) == 4
+    assert (knockout.draw_method, knockout.best_of, knockout.third_place) == (
+        "knockout",
+        1,
+        True,
+    )
+    assert "later" not in str(open_pairs.description)
+    assert "not built" not in presets.__doc__ and "come later" not in presets.__doc__
     world = PRESETS["world"]
+    assert world.fields()["round_minutes"] == 90
+    assert "90-minute rounds" in str(world.description)
     assert [p.advance_count for p in world.phases] == [128, 32, None]
     assert world.phases[1].advancement == Phase.Advancement.TABLE_WINNERS
     for code in ("world", "belgian", "club_evening"):
@@ -408,7 +455,10 @@ def test_without_a_script_the_choice_asks_for_the_page_filled(live_server, brows
     page.wait_for_url("**?preset=open_pairs")
     assert page.input_value("#id_deals") == "16"
     assert page.input_value("#id_target") == ""
-    assert page.input_value("#id_phases-0-draw_method") == "swiss"
+    assert page.input_value("#id_phases-0-draw_method") == "pools"
+    assert page.input_value("#id_phases-0-pool_size") == "4"
+    assert page.is_visible("#id_phases-0-pool_size")  # shown by the server
+    assert page.is_hidden("#id_phases-0-best_of")
     assert "16 deals" in page.text_content("#preset-line")
     page.fill("#id_name", "Open Roeselare")
     page.fill("#id_date", "2026-11-14")
@@ -428,6 +478,8 @@ def test_without_a_script_the_choice_asks_for_the_page_filled(live_server, brows
 def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
     live_server, browser, width, height, tmp_path
 ):
+    """At 1366 and 390 px: the chooser by keyboard; the open pairs championship's
+    pools and knockout settings, shown by draw, edited and saved."""
     get_user_model().objects.create_user(
         username="wl", password="wedstrijd-123", is_staff=True
     )
@@ -440,6 +492,82 @@ def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
     assert page.input_value("#id_phases-0-name") == "Qualifying rounds"
     line = page.text_content("#preset-line")
     assert "128" in line
+    assert_fits(page, width, "#id_phases-2-advance_count")
+    page.screenshot(path=str(tmp_path / f"presets-{width}.png"), full_page=True)
+
+    # The open pairs championship: its pools' and its knockout's settings shown
+    # and filled, each only on the phase of its draw.
+    page.select_option("#id_preset", "open_pairs")
+    assert page.input_value("#id_phases-0-draw_method") == "pools"
+    assert page.input_value("#id_phases-1-draw_method") == "knockout"
+    for selector, value in (
+        ("#id_phases-0-pool_size", "4"),
+        ("#id_phases-0-pool_seeding", "snake"),
+        ("#id_phases-0-per_pool", "1"),
+        ("#id_phases-0-best_next", "1"),
+        ("#id_phases-1-best_of", "1"),
+        ("#id_phases-1-rounds", "4"),
+    ):
+        assert page.is_visible(selector), selector
+        assert page.input_value(selector) == value, selector
+    assert page.is_checked("#id_phases-1-third_place")
+    assert not page.is_checked("#id_phases-1-consolation")
+    for selector in (
+        "#id_phases-0-best_of",  # pools play no matches
+        "#id_phases-0-advance_count",  # they send on by their pools
+        "#id_phases-1-pool_size",
+        "#id_phases-1-games_per_table",  # a knockout's follow its best of
+        "#id_phases-2-pool_size",  # the empty line's draw has none
+        "#id_phases-2-best_of",
+    ):
+        assert page.is_hidden(selector), selector
+    assert_fits(page, width, "#id_phases-0-best_next", "#id_phases-1-consolation")
+    page.screenshot(path=str(tmp_path / f"open-pairs-{width}.png"), full_page=True)
+
+    # Switching the draw hides and shows them; back to pools, the rounds are left
+    # for saving to fill in from the pool size.
+    page.select_option("#id_phases-0-draw_method", "swiss")
+    assert page.is_hidden("#id_phases-0-pool_size")
+    assert page.is_visible("#id_phases-0-advance_count")
+    page.select_option("#id_phases-0-draw_method", "pools")
+    assert page.is_visible("#id_phases-0-pool_size")
+    assert page.input_value("#id_phases-0-rounds") == ""
+    page.select_option("#id_phases-0-advancement", "none")
+    assert page.is_hidden("#id_phases-0-per_pool")
+    assert page.is_visible("#id_phases-0-pool_size")
+    page.select_option("#id_phases-0-advancement", "pools")
+    assert page.is_visible("#id_phases-0-per_pool")
+    page.select_option("#id_phases-2-draw_method", "knockout")
+    assert page.is_visible("#id_phases-2-best_of")
+    assert page.is_hidden("#id_phases-2-games_per_table")
+    page.select_option("#id_phases-2-draw_method", "individual")  # left unused
+    assert page.is_hidden("#id_phases-2-best_of")
+
+    # Every field stays the director's: pools seeded by lot, a consolation bracket.
+    page.select_option("#id_phases-0-pool_seeding", "random")
+    page.check("#id_phases-1-consolation")
+    page.fill("#id_name", f"Open Roeselare {width}")
+    page.fill("#id_date", "2026-11-14")
+    page.click("button.primary[type=submit]")
+    page.wait_for_url(f"**/t/open-roeselare-{width}/")
+    t = Tournament.objects.get(slug=f"open-roeselare-{width}")
+    assert (t.format, t.target, t.deals) == ("pairs", None, 16)
+    pools, knockout = t.phases.order_by("order")
+    assert (pools.draw_method, pools.rounds, pools.pool_size) == ("pools", 3, 4)
+    assert (pools.pool_seeding, pools.per_pool, pools.best_next) == ("random", 1, 1)
+    assert (pools.advancement, pools.advance_count) == ("pools", None)
+    assert (knockout.draw_method, knockout.rounds, knockout.best_of) == (
+        "knockout",
+        4,
+        1,
+    )
+    assert (knockout.third_place, knockout.consolation) == (True, True)
+    assert knockout.pool_size is None and knockout.games_per_table == 1
+    page.close()
+
+
+def assert_fits(page, width, *selectors):
+    """Nothing on the form scrolls sideways; each of ``selectors`` is on screen."""
     wide = page.evaluate(
         """() => [document.documentElement, ...document.querySelectorAll(
                '#preset-chooser, #preset-chooser *, .phase-table, .settings-form *')]
@@ -448,12 +576,6 @@ def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
                        + '>' + e.clientWidth)"""
     )
     assert wide == [], wide
-    for selector in (
-        "#id_preset",
-        "#preset-chooser button",
-        "#id_phases-2-advance_count",
-    ):
+    for selector in ("#id_preset", "#preset-chooser button", *selectors):
         box = page.locator(selector).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
-    page.screenshot(path=str(tmp_path / f"presets-{width}.png"), full_page=True)
-    page.close()
