@@ -81,6 +81,14 @@ ACTIONS = (
     Action("round.advanced", _("Qualifiers advanced"), "draws"),
     Action("round.closed", _("Round closed"), "results"),
     Action("round.reopened", _("Round reopened"), "results"),
+    # the round's clock (tournaments.clock) and its rule at time (scoring.services.timing)
+    Action("round.clock_start", _("Clock started"), "results"),
+    Action("round.clock_pause", _("Clock paused"), "results"),
+    Action("round.clock_resume", _("Clock resumed"), "results"),
+    Action("round.clock_extend", _("Clock extended"), "results"),
+    Action("round.clock_reset", _("Clock reset"), "results"),
+    Action("round.time_rule", _("Time rule applied"), "results"),
+    Action("game.time_decided", _("Game stopped by time decided"), "results"),
     # results (scoring and table entry)
     Action("sheet.saved", _("Results entered"), "results"),
     Action("sheet.confirmed", _("Sheet confirmed"), "results"),

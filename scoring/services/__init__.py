@@ -4,7 +4,8 @@ The rooms: ``errors`` (why an entry is refused), ``inputs`` (what a director typ
 turned into the engine's deals), ``commit`` (lock, check, write and audit one copy
 of a sheet), ``sheets`` (the services on a sheet), ``rounds`` (close, reopen),
 ``rescore`` (stored deals
-scored again by the engine: an imported event file's), ``takeover`` (the desk taking a
+scored again by the engine: an imported event file's), ``timing`` (the games
+unfinished at time), ``takeover`` (the desk taking a
 table-entered sheet over, and giving it back) and ``table_state`` (where a sheet
 entered at its table stands). The phones' own services are :mod:`phones.services`,
 on this package's public API for a sheet: ``sheet_lock``, ``sheet_commit``,
@@ -39,6 +40,7 @@ from scoring.services.sheets import (
     table_event_remove,
 )
 from scoring.services.takeover import sheet_give_back, sheet_take_over
+from scoring.services.timing import game_time_decide, round_time_rule_apply
 
 __all__ = [
     "DealInput",
@@ -51,11 +53,13 @@ __all__ = [
     "deal_record",
     "engine_message",
     "entry_mode_check",
+    "game_time_decide",
     "game_totals_record",
     "game_rescore",
     "round_close",
     "round_check_open",
     "round_reopen",
+    "round_time_rule_apply",
     "sheet_commit",
     "sheet_confirm",
     "sheet_confirmed",

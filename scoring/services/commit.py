@@ -304,6 +304,7 @@ def _save_game(
             deals=new.deals,
             totals=new.totals,
             events=events,
+            stopped=(game.decided_by_time, game.time_decision),
         )
         Game.objects.filter(pk=game.pk).update(**result)
         for name, value in result.items():  # the loaded game, as saved

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from manille.clock import time_result
 from manille.engine import (
     TRICKS,
     CardCount,
@@ -197,8 +198,15 @@ def _game_result(
     deals: list[DealInput],
     totals: tuple[int, int] | None,
     events: list[TableEvent],
+    stopped: tuple[bool, str] = (False, ""),
 ) -> dict:
-    """Return tournaments.Game's result fields from the sheet's first copy."""
+    """Return tournaments.Game's result fields from the sheet's first copy.
+
+    ``stopped``: the game's ``(decided_by_time, time_decision)``. A game stopped
+    by time and not ended by its deals is settled by the event's time rule
+    (``manille.clock.time_result``); one its deals end after all (the deal in
+    play took a side over the target) is an ordinary game again.
+    """
     won_a = won_b = 0
     if game_score is not None:
         for scored in game_score.deals:
@@ -234,8 +242,17 @@ def _game_result(
     elif not finished and tournament.target is not None:
         # Awarded points can carry a side over the target (the deal count cannot).
         finished = max(score_a, score_b) >= tournament.target
+    by_time, decision = stopped
+    if finished or forfeit is not None:
+        by_time, decision = False, ""
     winner = game_winner((score_a, score_b), finished)
+    if by_time:
+        finished, winner = time_result(
+            rule=tournament.time_rule, totals=(score_a, score_b), decision=decision
+        )
     return {
+        "decided_by_time": by_time,
+        "time_decision": decision,
         "score_a": score_a,
         "score_b": score_b,
         "finished": finished,

@@ -40,11 +40,13 @@ def game_rescore(
     events: list[TableEvent],
     first_copy: bool = True,
     rules=None,
+    stopped: tuple[bool, str] = (False, ""),
 ) -> GameRescore:
     """Check one copy of a game's stored deals (or totals) with the engine.
 
     Raise ``ResultError`` (with ``game`` and ``index``) for a deal or total the
     desk could not have typed; otherwise return what the rows should hold.
+    ``stopped``: the game's ``(decided_by_time, time_decision)``, as stored.
     """
     entry_mode_check(
         tournament=tournament,
@@ -75,5 +77,6 @@ def game_rescore(
             deals=inputs,
             totals=totals,
             events=events,
+            stopped=stopped,
         )
     return GameRescore(points=points, scores=scores, result=result)

@@ -355,15 +355,21 @@ def sheet_confirm(*, sheet: ScoreSheet, by, version: int) -> ScoreSheet:
     unfinished = (
         Game.objects.filter(table_id=fresh.table_id, finished=False)
         .order_by("number")
-        .values_list("number", flat=True)
+        .values_list("number", "decided_by_time")
     )
+    if unfinished and unfinished[0][1]:  # stopped by time, the director to decide
+        raise ResultConflict(
+            _("Game %(number)s was stopped by time: decide who wins it first.")
+            % {"number": unfinished[0][0]},
+            code="undecided",
+        )
     if unfinished:
         raise ResultConflict(
             _(
                 "Game %(number)s has not ended yet: enter its remaining deals, its "
                 "total, or a forfeit."
             )
-            % {"number": unfinished[0]},
+            % {"number": unfinished[0][0]},
             code="unfinished",
         )
     tournament = fresh.table.round.tournament

@@ -201,6 +201,18 @@ class Game(models.Model):
     revokes_b = models.PositiveSmallIntegerField(default=0)
     # Unfinished when the round's time ran out: settled by the event's rule.
     decided_by_time = models.BooleanField(_("decided by time"), default=False)
+    # Under the director's time rule: who wins a game stopped by time (empty:
+    # not decided yet, so the game is not over). See manille.clock.time_result.
+    time_decision = models.CharField(
+        _("decision at time"),
+        max_length=5,
+        blank=True,
+        choices=[
+            ("a", _("Side A wins")),
+            ("b", _("Side B wins")),
+            ("level", _("Nobody wins")),
+        ],
+    )
 
     class Meta:
         ordering = ["table", "number"]
@@ -242,6 +254,13 @@ class RoundLog(models.Model):
         # A published round changed by hand (draws.repair), with the reason.
         REPAIRED = "repaired", _("Repaired")
         UNPUBLISHED = "unpublished", _("Unpublished")
+        # The round's clock (tournaments.clock) and its rule at time (scoring).
+        CLOCK_START = "clock_start", _("Clock started")
+        CLOCK_PAUSE = "clock_pause", _("Clock paused")
+        CLOCK_RESUME = "clock_resume", _("Clock resumed")
+        CLOCK_EXTEND = "clock_extend", _("Clock extended")
+        CLOCK_RESET = "clock_reset", _("Clock reset")
+        TIME_RULE = "time_rule", _("Time rule applied")
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="log", verbose_name=_("round")

@@ -31,6 +31,8 @@ RESULT_FIELDS = (
     "deals_won_b",
     "revokes_a",
     "revokes_b",
+    "decided_by_time",
+    "time_decision",
 )
 
 
@@ -206,6 +208,7 @@ def check_results(tournament: Tournament) -> None:
                     events=events[game.pk],
                     first_copy=copy == 1,
                     rules=rules,
+                    stopped=(game.decided_by_time, game.time_decision),
                 )
             except ResultError as exc:
                 raise _engine_refusal(game, exc) from None
