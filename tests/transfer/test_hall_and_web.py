@@ -11,12 +11,11 @@ import urllib.parse
 
 import pytest
 
-from tests.config.servers import free_port, manage, serving
+from tests.config.servers import manage
 from tests.transfer.events import sqlite_env
+from tests.transfer.sites import web_site
 
-HOST = "127.0.0.1"
 DATABASE = f"manille_web_{os.getpid()}"
-_NOT_SHARED = ("REDIS_URL", "DB_POOL_SIZE")
 
 # On the web, before the day: the event, its phases and its entrants present.
 WEB_EVENT = """
@@ -38,47 +37,11 @@ dump_answers("open-day", ANSWERS)
 """
 
 
-def _postgres_url() -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        pytest.skip("needs PostgreSQL: DATABASE_URL=postgres://... (the web's)")
-    return url
-
-
-def _admin(url: str, sql: str) -> None:
-    import psycopg
-
-    admin = urllib.parse.urlunsplit(
-        urllib.parse.urlsplit(url)._replace(path="/postgres")
-    )
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(sql)
-
-
 @pytest.fixture
 def web():
     """The web site, served, with the event; yields its environment and address."""
-    url = _postgres_url()
-    env = {
-        # No Redis: the hall's process must not read the web's cache.
-        **{k: v for k, v in os.environ.items() if k not in _NOT_SHARED},
-        "DATABASE_URL": urllib.parse.urlunsplit(
-            urllib.parse.urlsplit(url)._replace(path=f"/{DATABASE}")
-        ),
-        "SECRET_KEY": "the-web-site-of-the-hall-and-web-test",
-        "HOST": HOST,
-        "WEB_WORKERS": "1",
-    }
-    _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
-    _admin(url, f'CREATE DATABASE "{DATABASE}"')
-    try:
-        manage(env, "migrate", "--noinput", "-v", "0")
-        manage(env, "shell", "-c", WEB_EVENT)
-        port = free_port()
-        with serving(env, port=port, probe="/healthz/"):
-            yield env, f"http://{HOST}:{port}"
-    finally:
-        _admin(url, f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+    with web_site(DATABASE, WEB_EVENT) as served:
+        yield served
 
 
 @pytest.mark.postgres
