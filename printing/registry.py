@@ -17,8 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from printing import (
+    bracket,
     checkin_list,
     draw,
+    pools,
     poster,
     press,
     prizes,
@@ -30,7 +32,7 @@ from printing import (
 from printing import series as series_module
 from printing.base import Choice
 from series.models import Series
-from tournaments.models import Round, Tournament
+from tournaments.models import Phase, Round, Tournament
 
 
 @dataclass(frozen=True)
@@ -291,11 +293,51 @@ class PrizeList(Document):
         return _filename(tournament, "prize-list")
 
 
+class Pools(Document):
+    """Every pool's standings, who goes through marked with the reason."""
+
+    identifier = "pools"
+    verbose_name = gettext_lazy("Pools")
+    needs_round = False
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return pools.pools_pdf(tournament=tournament, lang=lang)
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "pools")
+
+    def round_buttons(self, *, tournament, round):
+        if round.phase.draw_method != Phase.DrawMethod.POOLS:
+            return []
+        url = reverse("pdf:pools", args=[tournament.slug])
+        return [Button(_("Print the pools"), url)]
+
+
+class KnockoutBracket(Document):
+    """The knockout's brackets drawn with lines, third place and consolation after."""
+
+    identifier = "bracket"
+    verbose_name = gettext_lazy("Bracket")
+    needs_round = False
+
+    def render(self, *, tournament, round, options, lang, base_url):
+        return bracket.bracket_pdf(tournament=tournament, lang=lang)
+
+    def filename(self, *, tournament, round, options):
+        return _filename(tournament, "bracket")
+
+    def round_buttons(self, *, tournament, round):
+        if round.phase.draw_method != Phase.DrawMethod.KNOCKOUT:
+            return []
+        url = reverse("pdf:bracket", args=[tournament.slug])
+        return [Button(_("Print the bracket"), url)]
+
+
 DOCUMENTS: dict[str, Document] = {
     d.identifier: d
     for d in (
         ScoreSheets(), Draw(), Standings(), TableResults(), Poster(), CheckinList(),
-        TreasurerReport(), PressResults(), PrizeList(),
+        TreasurerReport(), PressResults(), PrizeList(), Pools(), KnockoutBracket(),
     )
 }  # fmt: skip
 

@@ -97,6 +97,18 @@ urlpatterns = [
         {"identifier": "prize_list"},
         name="prize_list",
     ),
+    path(
+        "<slug:slug>/pools.pdf",
+        print_document,
+        {"identifier": "pools"},
+        name="pools",
+    ),
+    path(
+        "<slug:slug>/bracket.pdf",
+        print_document,
+        {"identifier": "bracket"},
+        name="bracket",
+    ),
     path("<slug:slug>/press/", press_page, name="press_text"),
     path(
         "<slug:slug>/press.pdf",
