@@ -11,7 +11,13 @@ from manille.draws.base import (
     table_conflicts,
 )
 
-PAIR_METHODS = sorted(registry.codes_for(registry.PAIRS) - {"seeded"})
+# The methods that draw a round afresh (pools and knockouts are seated from the
+# phase's own plan: tests/draws/test_pools_knockout.py).
+PAIR_METHODS = sorted(
+    m.code
+    for m in registry.METHODS
+    if m.serves(registry.PAIRS) and not m.staged and m.code != "seeded"
+)
 # A draw costs some thirty times a plain example: 3/10 of the profile's count (60
 # in CI: see tests/conftest.py).
 SLOW = settings(

@@ -37,13 +37,19 @@ def test_every_method_label_is_marked_for_translation():
 
 
 def test_individual_tournaments_draw_tables_of_four_and_pairs_tables_of_two():
-    assert registry.codes_for(Tournament.Format.INDIVIDUAL) == {"individual", "seeded"}
+    assert registry.codes_for(Tournament.Format.INDIVIDUAL) == {
+        "individual",
+        "seeded",
+        "pools",
+    }
     assert registry.codes_for(Tournament.Format.PAIRS) == {
         "random",
         "swiss",
         "round_robin",
         "ladder",
         "seeded",
+        "pools",
+        "knockout",
     }
     seeded = registry.method("seeded")
     assert seeded.table_size(Tournament.Format.INDIVIDUAL) == 4
@@ -52,14 +58,25 @@ def test_individual_tournaments_draw_tables_of_four_and_pairs_tables_of_two():
 
 def test_an_unknown_method_is_refused_with_a_draw_error():
     with pytest.raises(DrawError) as caught:
-        registry.method("knockout")
+        registry.method("elimination")
     assert caught.value.code == "unknown_method"
-    assert "knockout" in caught.value.message
+    assert "elimination" in caught.value.message
+
+
+@pytest.mark.parametrize("code", ["pools", "knockout"])
+def test_a_staged_method_is_seated_from_its_plan_never_drawn(code):
+    """Pools and knockouts are seated by draws.staged from the phase's pools or
+    bracket; asking them for a fresh draw is a bug, refused by name."""
+    method = registry.method(code)
+    assert method.staged
+    with pytest.raises(DrawError) as caught:
+        method.draw([Entrant(id=i) for i in range(1, 9)], format="pairs", seed=1)
+    assert caught.value.code == "staged_method"
 
 
 @pytest.mark.parametrize(
     ("code", "format"),
-    [(m.code, f) for m in registry.METHODS for f in m.table_sizes],
+    [(m.code, f) for m in registry.METHODS if not m.staged for f in m.table_sizes],
 )
 def test_every_method_draws_a_clean_round_named_after_itself(code, format):
     entrants = [Entrant(id=i, club=i % 3, rank=i) for i in range(1, 11)]
