@@ -1,4 +1,4 @@
-"""Tell where a round's clock stands from its stored moments: no Django, no now() of its own.
+"""Tell where a round's clock stands from its stored moments, at a moment given.
 
 A round's clock is kept as moments, never as a ticking number, so every process
 (and a restarted one) reads the same time left: how long the round lasts
@@ -100,7 +100,7 @@ def clock_state(moments: ClockMoments, now: datetime.datetime) -> ClockState:
     return ClockState(RUNNING, shown, total, warning, ends_at)
 
 
-# ------------------------------------------------------------------ the director's moves
+# ------------------------------------------------------------- the director's moves
 
 
 def clock_started(

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", views.enter, name="enter"),
     path("<str:code>/", views.page, name="page"),
     path("<str:code>/state/", views.state, name="state"),
+    path("<str:code>/clock/", views.clock, name="clock"),
     path("<str:code>/deal/", views.deal, name="deal"),
     path("<str:code>/delete/", views.delete, name="delete"),
     path("<str:code>/accept/", views.accept, name="accept"),

@@ -32,6 +32,8 @@ from phones.page_text import page_strings, page_suits
 from phones.services.codes import code_normalise
 from scoring.services import ResultError, SheetConflict
 from scoring.services.table_state import table_cache_store, table_cached
+from tournaments.clock import clock_read
+from tournaments.versioning import tournament_cached
 
 # The codes this browser opened (a signed cookie): a phone already at its table
 # keeps working when another device behind the same address is paused.
@@ -163,6 +165,28 @@ def _no_store(response):
     return response
 
 
+@require_GET
+def clock(request, code: str):
+    """The round clock of the table's tournament, as ``api:clock`` answers it.
+
+    While the table's poll keeps its state warm, from the cache alone.
+    """
+    normal = code_normalise(code[:40])
+    cached = None
+    if normal and not _wait(request, normal):
+        cached = table_cached(code=normal)
+    tournament = tournament_cached(slug=cached.slug) if cached is not None else None
+    if tournament is None:
+        sheet, refusal = _open(request, normal)
+        if refusal is not None:
+            return _no_store(_refused_json(refusal))
+        table_cache_store(code=normal, sheet=sheet)
+        tournament = sheet.table.round.tournament
+    response = JsonResponse(clock_read(tournament=tournament).as_json())
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 # --------------------------------------------------------------------------- pages
 
 
@@ -245,6 +269,7 @@ def page(request, code: str):
                 "poll": 2500,
             },
             "strings": page_strings(),
+            "clock_url": reverse("phones:clock", kwargs={"code": normal}),
         },
     )
     _remember(request, response, normal)
@@ -389,9 +414,7 @@ def _accept(*, code, data, form, sheet, address):
     from this address (the table's cookie does not lift it) and at this table."""
     wait = throttle.wrong_personal_code_wait(address=address, sheet_id=sheet.pk)
     if wait:
-        raise ResultError(
-            _wait_message(wait), field="personal_code", code="throttled"
-        )
+        raise ResultError(_wait_message(wait), field="personal_code", code="throttled")
     player = data.get("player")
     try:
         return services.table_accept(

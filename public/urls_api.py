@@ -12,6 +12,7 @@ urlpatterns = [
         "tournaments/<slug:slug>/rounds/<int:number>/", api.round_detail, name="round"
     ),
     path("tournaments/<slug:slug>/prizes/", api.prizes, name="prizes"),
+    path("tournaments/<slug:slug>/clock/", api.clock, name="clock"),
     path("tournaments/<slug:slug>/pools/", api.pools, name="pools"),
     path("tournaments/<slug:slug>/bracket/", api.bracket, name="bracket"),
 ]

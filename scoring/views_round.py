@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import forms, selectors, services
+from scoring.selectors.timing import round_time_games
 from scoring.tables import RoundDeskTable
 from scoring.views import _caught, _check
+from tournaments.clock import round_clock_state
 from tournaments.models import Round, Tournament
 
 
@@ -22,7 +24,6 @@ def _round_for(request, round_id: int) -> Round:
     )
     _check(request.user, rnd.tournament)
     return rnd
-
 
 
 def _render_desk(
@@ -47,6 +48,8 @@ def _render_desk(
         "jump_form": jump_form or forms.TableJumpForm(autofocus=True),
         "reopen_form": reopen_form or forms.ReasonForm(),
         "error": error,
+        "clock": round_clock_state(round=rnd),
+        "time": round_time_games(round=rnd),
     }
     return render(request, "scoring/round.html", context, status=status)
 

@@ -24,6 +24,7 @@ from standings.brackets import tournament_knockouts, tournament_pools
 from standings.rounds import RoundRead, round_read
 from tournaments import selectors
 from tournaments.access import tournament_for_request
+from tournaments.clock import clock_read
 from tournaments.models import Tournament
 
 CACHE_SECONDS = 600
@@ -254,3 +255,18 @@ def bracket(request, slug):
         return json_error(_("No such tournament."), status=404)
     key = "api:bracket:" + _etag_in_language(request, slug)
     return _cached_json(key, lambda: bracket_payload(tournament=tournament))
+
+
+@cache_control(no_store=True)
+def clock(request, slug):
+    """``GET /api/tournaments/<slug>/clock/``: the open round's clock.
+
+    ``status`` is ``none`` (no clock shows), ``not_started``, ``running``,
+    ``paused`` or ``over``; ``server_time`` and ``ends_at`` are milliseconds since
+    the epoch, so a page counts down by its own clock corrected by the offset.
+    Never cached (the server's time is in it); no query while the cache is warm.
+    """
+    tournament = tournament_for_request(request, slug)
+    if tournament is None:
+        return json_error(_("No such tournament."), status=404)
+    return JsonResponse(clock_read(tournament=tournament).as_json())
