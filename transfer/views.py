@@ -23,15 +23,14 @@ from core.params import parse_id
 from core.refusals import caught, json_error, refused_as_message
 from core.throttles import Throttle
 from tournaments.access import director_required
-from transfer.hall_client import HallLinkError, send_event
+from transfer.hall_client import HallLinkError
 from transfer.models import EventToken
-from transfer.services import (
-    MAX_FILE_BYTES,
-    event_from_json,
-    event_to_json,
-    export_event,
+from transfer.services import MAX_FILE_BYTES, event_from_json
+from transfer.services.publishing import (
+    event_for_pull,
+    event_publish,
+    event_publish_to,
 )
-from transfer.services.publishing import event_for_pull, event_publish
 from transfer.services.tokens import (
     TokenRefused,
     event_token_check,
@@ -171,9 +170,10 @@ def _publish_from_here(request, tournament):
         messages.error(request, _("Type the web site's address and the event's token."))
         return HttpResponseRedirect(target)
     request.session[PUBLISH_SITE_KEY] = site
-    text = event_to_json(export_event(tournament))
     try:
-        answer = send_event(site, tournament.slug, raw, text)
+        answer = event_publish_to(
+            tournament=tournament, site=site, token=raw, by=request.user
+        )
     except HallLinkError as exc:
         messages.error(request, str(exc))
         return HttpResponseRedirect(target)

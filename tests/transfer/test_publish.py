@@ -207,8 +207,18 @@ def test_the_hall_pulls_the_event_and_plays_it(client, web_copy):
     assert client.get("/api/events/pull/").status_code == 401
     # Pulled again before the day here (this database plays the hall too).
     hall_user = get_user_model().objects.create_user("hall", password="pw-hall-1")
-    local, replaced = event_pulled_import(data=data, by=hall_user)
+    local, replaced = event_pulled_import(
+        data=data, by=hall_user, source="https://web.example"
+    )
     assert replaced and local.entries.count() == 8
+    # The hall's log says where from; the web's lines of the event (its pull,
+    # its token) are the new copy's.
+    pulled = ActionEntry.objects.filter(action="event.pulled", tournament_id=local.pk)
+    assert pulled.filter(note="Pulled from https://web.example").get().user == hall_user
+    assert pulled.count() == 2
+    assert ActionEntry.objects.filter(
+        action="event.token_issued", tournament_id=local.pk
+    ).exists()
     tournament_play(tournament=local, seed=3)
     assert local.rounds.count() == 2
     with pytest.raises(Exception, match="rounds drawn at this hall"):
@@ -276,7 +286,11 @@ def test_the_halls_button_publishes_to_the_site_typed(live_server, director, cli
     assert "Published to" in sent.content.decode()
     assert "(rounds: 1, entrants: 8)" in sent.content.decode()
     assert public_answers(slug) == answers
-    assert ActionEntry.objects.filter(action="event.published").count() == 1
+    # Logged on both sides (here one database): received, and sent by whom.
+    published = ActionEntry.objects.filter(action="event.published")
+    assert published.count() == 2
+    sent_line = published.get(note=f"Published to {live_server.url}")
+    assert sent_line.user == director and sent_line.after["entrants"] == 8
     # The address is remembered for the next time.
     assert live_server.url in client.get(url).content.decode()
 
@@ -290,7 +304,7 @@ def test_the_halls_button_publishes_to_the_site_typed(live_server, director, cli
     assert "does not answer" in away.content.decode()
     empty = client.post(url, {"publish": "1", "site": "", "token": ""}, follow=True)
     assert "Type the web site" in empty.content.decode()
-    assert ActionEntry.objects.filter(action="event.published").count() == 1
+    assert ActionEntry.objects.filter(action="event.published").count() == 2
 
 
 def test_a_publish_keeps_the_web_copys_registrations_and_payments(
@@ -369,7 +383,7 @@ def test_a_publish_keeps_the_web_copys_registrations_and_payments(
     # The web's history is the published event's; the publish says what it kept.
     registered_log.refresh_from_db()
     assert registered_log.tournament_id == published.pk
-    log = ActionEntry.objects.get(action="event.published")
+    log = ActionEntry.objects.get(action="event.published")  # the web's
     assert log.after["registrations kept"] == 3
     assert log.after["payments kept"] == 1
     assert log.after["entrants added withdrawn for"] == [late.pk]

@@ -260,3 +260,6 @@ def test_fifty_registrations_on_the_web_survive_the_halls_day_and_publish(
     assert log["registration.paired"] == 2
     assert log["event.pulled"] == 1
     assert log["event.published"] == 1
+    # The hall's: where it pulled from, where it published to.
+    at_hall = _shell(hall, LOG_NOW)
+    assert at_hall["event.pulled"] == 1 and at_hall["event.published"] == 1

@@ -25,13 +25,22 @@ from actionlog.services import action_record
 from core.errors import InvalidInput, StateConflict
 from tournaments.models import Round, Tournament
 from tournaments.versioning import tournament_touch
+from transfer.hall_client import send_event
 from transfer.models import EventToken
 from transfer.services.envelope import check_envelope
-from transfer.services.export import export_event
+from transfer.services.export import event_to_json, export_event
 from transfer.services.importing import import_event
 from transfer.services.kept import KeptRecords, site_records_keep
 
-__all__ = ["event_for_pull", "event_publish", "event_pulled_import"]
+__all__ = [
+    "event_for_pull",
+    "event_publish",
+    "event_publish_to",
+    "event_pulled_import",
+]
+
+
+SOURCE_MAX = 300  # characters of a site's address (or a file's path) in the log
 
 
 def _file_slug(data) -> str | None:
@@ -121,9 +130,10 @@ def event_publish(*, token: EventToken, data) -> Tournament:
 
 
 @transaction.atomic
-def event_pulled_import(*, data, by) -> tuple[Tournament, bool]:
+def event_pulled_import(*, data, by, source: str = "") -> tuple[Tournament, bool]:
     """Create at the hall the event pulled from the web; return it and whether an
-    earlier pull was replaced.
+    earlier pull was replaced. ``source``: the web site (or the file) it came
+    from, for the hall's log.
 
     Pulled again before the day (new registrations), the local copy is replaced
     while no round is drawn here; once the hall has drawn a round, a pull is
@@ -133,8 +143,8 @@ def event_pulled_import(*, data, by) -> tuple[Tournament, bool]:
     slug = _file_slug(data)
     existing = Tournament.objects.select_for_update().filter(slug=slug).first()
     if existing is None:
-        return import_event(data, slug=slug, by=by), False
-    if existing.rounds.exists():
+        tournament, again = import_event(data, slug=slug, by=by), False
+    elif existing.rounds.exists():
         raise StateConflict(
             _(
                 "“%(slug)s” has rounds drawn at this hall already: its results are "
@@ -143,4 +153,32 @@ def event_pulled_import(*, data, by) -> tuple[Tournament, bool]:
             % {"slug": slug},
             code="played_here",
         )
-    return _replace(existing, data, by=by)[0], True
+    else:
+        tournament, again = _replace(existing, data, by=by)[0], True
+    action_record(
+        by=by,
+        action="event.pulled",
+        tournament=tournament,
+        target=tournament,
+        after={"entrants": tournament.entries.count(), "replaced": again},
+        note=_("Pulled from %(source)s") % {"source": source[:SOURCE_MAX] or "?"},
+    )
+    return tournament, again
+
+
+def event_publish_to(*, tournament: Tournament, site: str, token: str, by) -> dict:
+    """Send the hall's ``tournament`` to the web ``site`` (``hall_client``), log it
+    here, and return the web's answer; ``HallLinkError`` when it cannot."""
+    answer = send_event(
+        site, tournament.slug, token, event_to_json(export_event(tournament))
+    )
+    with transaction.atomic():
+        action_record(
+            by=by,
+            action="event.published",
+            tournament=tournament,
+            target=tournament,
+            after={"rounds": answer.get("rounds"), "entrants": answer.get("entrants")},
+            note=_("Published to %(site)s") % {"site": site[:SOURCE_MAX]},
+        )
+    return answer

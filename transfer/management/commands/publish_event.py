@@ -4,8 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from transfer.hall_client import HallLinkError, send_event
-from transfer.services import event_to_json, export_event
+from transfer.hall_client import HallLinkError
+from transfer.services.publishing import event_publish_to
 
 
 class Command(BaseCommand):
@@ -26,10 +26,12 @@ class Command(BaseCommand):
             raise CommandError(
                 _("No tournament “%(slug)s” here.") % {"slug": options["slug"]}
             )
-        text = event_to_json(export_event(tournament))
         try:
-            answer = send_event(
-                options["site_url"], tournament.slug, options["token"], text
+            answer = event_publish_to(
+                tournament=tournament,
+                site=options["site_url"],
+                token=options["token"],
+                by=None,
             )
         except HallLinkError as exc:
             raise CommandError(str(exc)) from None

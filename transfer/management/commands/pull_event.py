@@ -36,7 +36,9 @@ class Command(BaseCommand):
         try:
             data = event_from_json(raw)
             tournament, again = event_pulled_import(
-                data=data, by=self._director(options["director"])
+                data=data,
+                by=self._director(options["director"]),
+                source=options["file"] or options["site_url"],
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
