@@ -1,11 +1,11 @@
-"""Lay out the public lists: "where do I sit?", its body written in Python."""
+"""Lay out the public lists: "where do I sit?" and the pools, bodies in Python."""
 
 import django_tables2 as tables
 from django.utils.html import escape
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from standings.tables import FastBodyTable
+from standings.tables import FastBodyTable, StandingsTable
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -56,3 +56,34 @@ class NameTable(FastBodyTable):
             return f'<span class="badge">{escape(gettext("bye"))}</span>'
         value = record.seat.club if name == "club" else getattr(record, name)
         return "—" if value in (None, "") else escape(value)
+
+
+class PoolTable(StandingsTable):
+    """A pool's standings, as the standings page shows its rows.
+
+    Who goes through is marked on the row, with the reason in words under the
+    name ("best runner-up: games won 2, …") once the pools are played.
+    """
+
+    class Meta(StandingsTable.Meta):
+        orderable = False  # one page of many pools: one sort order for all
+
+    def __init__(self, data, *, through: dict[int, str], **kwargs):
+        self.through = through
+        super().__init__(data, **kwargs)
+
+    def row_open(self, record) -> str:
+        html = super().row_open(record)
+        if record.entry_id in self.through:
+            html = html.replace("<tr ", '<tr class="through" ', 1)
+        return html
+
+    def cell_html(self, name: str, record) -> str:
+        html = super().cell_html(name, record)
+        reason = self.through.get(record.entry_id)
+        if name == "name" and reason:
+            html += (
+                f' <span class="through-mark" aria-hidden="true">✓</span>'
+                f'<span class="through-reason">{escape(reason)}</span>'
+            )
+        return html

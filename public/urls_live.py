@@ -1,8 +1,8 @@
-"""Route the live public pages: standings, results, entrant and club pages."""
+"""Route the live public pages: standings, results, entrants, clubs, pools, bracket."""
 
 from django.urls import path
 
-from public.views import live
+from public.views import brackets, live
 
 app_name = "live"
 
@@ -15,4 +15,6 @@ urlpatterns = [
     path("t/<slug:slug>/entrants/<int:entry_id>/", live.entrant, name="entrant"),
     path("t/<slug:slug>/clubs/<int:club_id>/", live.club, name="club"),
     path("t/<slug:slug>/projector/", live.projector, name="projector"),
+    path("t/<slug:slug>/pools/", brackets.pools, name="pools"),
+    path("t/<slug:slug>/bracket/", brackets.bracket, name="bracket"),
 ]

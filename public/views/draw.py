@@ -9,6 +9,7 @@ from django_tables2 import RequestConfig
 
 from clubs.forms import SearchForm
 from prizes.selectors import awards_made
+from public.brackets import staged_links
 from public.pages import shared_page, shared_page_key, shared_render, shared_view
 from public.tables import NameTable
 from standings.rounds import public_rounds_cached, round_read, seat_lookup
@@ -41,12 +42,14 @@ def _front_key(request, slug):
 @shared_view(_front_key)
 def tournament_home(request, slug):
     tournament = tournament_or_404(request, slug)
+    rounds = list(selectors.round_list(tournament=tournament, public=True))
     return render(
         request,
         "public/tournament.html",
         {
             "tournament": tournament,
-            "rounds": list(selectors.round_list(tournament=tournament, public=True)),
+            "rounds": rounds,
+            "staged": staged_links(rounds),
             # Awarding bumps the version: this stored page is built again then.
             "has_prizes": awards_made(tournament=tournament),
             "standings_url": reverse(

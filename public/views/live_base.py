@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.params import parse_id
+from public.brackets import staged_links
 from public.pages import shared_bytes, shared_page_key, shared_render
 from public.versioning import fingerprint, reader_state, revalidated
 from standings import selectors as live
@@ -87,6 +88,7 @@ def nav_context(tournament: Tournament) -> dict:
         "tournament": tournament,
         "rounds": rounds,
         "entrant_kind": live.entrant_kind(tournament),
+        "staged": staged_links(rounds),
         "poll_ms": POLL_MS,
     }
 
