@@ -443,6 +443,11 @@ def _check_knockout(tournament: Tournament, kept: list[Phase], i: int) -> None:
             )
             % {"before": before.name},
         )
+    if phase.pk is not None and (
+        Round.objects.filter(phase=phase).exists()
+        or Entry.objects.filter(phase=phase, seed__isnull=False).exists()
+    ):
+        return  # seeded: its rounds were set from its real qualifiers
     entrants = _entering(tournament, kept, i)
     if entrants is None:
         if phase.rounds is None:

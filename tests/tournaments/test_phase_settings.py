@@ -452,3 +452,44 @@ def test_an_empty_minutes_per_round_is_no_clock():
     assert form.is_valid(), form.errors
     assert form.cleaned_data["round_minutes"] is None
     assert "round_minutes" in [f.name for f in form.run_fields()]
+
+
+def test_a_seeded_knockout_keeps_the_rounds_its_seeding_set(director):
+    """17 qualified where 16 were planned (a tie let in): 5 rounds stand."""
+    swiss = {"name": "Swiss", "rounds": 3, "draw_method": "swiss"}
+    t = event(
+        director,
+        phases=[swiss | {"advancement": "top_n", "advance_count": 16}, knockout()],
+    )
+    ko = t.phases.get(order=2)
+    for seed in range(1, 18):
+        Entry.objects.create(
+            tournament=t, team=factories.TeamFactory(), phase=ko, seed=seed
+        )
+    Phase.objects.filter(pk=ko.pk).update(rounds=5)  # as seeding the phase sets it
+    rows = [
+        {"id": p.pk} | {name: getattr(p, name) for name in services.PHASE_FIELDS}
+        for p in t.phases.order_by("order")
+    ]
+    rows[0]["name"] = "Swiss rounds"
+    services.phases_save(tournament=t, rows=rows, by=director)
+    assert t.phases.get(order=2).rounds == 5
+
+
+def test_a_refused_phase_is_said_on_the_page_and_nothing_is_saved(
+    director_client, director
+):
+    director.is_staff = True
+    director.save()
+    post = tournament_post(slug="open", format="pairs", target="", deals="16")
+    post |= form_rows(
+        [
+            pools(rounds=5, games_per_table=1),
+            knockout(advancement="none", games_per_table=""),
+        ]
+    )
+    response = director_client.post(reverse("tournaments:tournament_create"), post)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Pools: a pool of 4 plays 3 rounds: set the rounds to 3" in html
+    assert not Tournament.objects.exists()
