@@ -43,7 +43,16 @@ TEAM_NAME_MAX = 120
 
 
 def _locked(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    """The tournament's row, locked; refused if a publish from the hall replaced it
+    meanwhile (its registrations are the new row's now: the page read again
+    finds them)."""
+    found = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if found is None:
+        raise StateConflict(
+            _("This event was updated meanwhile: open its page again."),
+            code="replaced",
+        )
+    return found
 
 
 def _logged(registration: Registration, action: str, *, by=None, **values) -> None:

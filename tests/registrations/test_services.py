@@ -292,3 +292,23 @@ def test_who_cancelled_and_registers_again_gets_the_entry_back(
         registration=Registration.objects.get(entry=team_entry)
     )
     assert register(pairs, **pair).entry == team_entry
+
+
+def test_an_event_replaced_meanwhile_by_a_publish_is_refused_not_a_500(individual):
+    """A form read before a publish from the hall replaced the event's row: the
+    registration is refused with a sentence (409), nothing written."""
+    from tournaments.models import Tournament
+
+    read_before = Tournament.objects.get(pk=individual.pk)
+    Tournament.objects.filter(pk=individual.pk).delete()
+    with pytest.raises(ValidationError, match="updated meanwhile") as refused:
+        services.registration_register(
+            tournament=read_before,
+            kind="alone",
+            consent=True,
+            first_name="Late",
+            last_name="Comer",
+            email="late@example.org",
+        )
+    assert refused.value.status == 409
+    assert not Registration.objects.exists()
