@@ -236,3 +236,18 @@ def knockouts_view(*, tournament, rounds) -> list[KnockoutView]:
             )
         )
     return out
+
+
+def projector_staged(*, tournament, rounds, show: str) -> dict:
+    """What the projector's pools or bracket screen shows (``?show=``), else nothing."""
+    if show == "pools":
+        return {
+            "staged_show": show,
+            "pool_phases": pools_view(tournament=tournament, rounds=rounds),
+        }
+    if show == "bracket":
+        return {
+            "staged_show": show,
+            "knockouts": knockouts_view(tournament=tournament, rounds=rounds),
+        }
+    return {"staged_show": ""}

@@ -9,6 +9,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from public.brackets import projector_staged, staged_links
 from public.pages import shared_page_key, shared_view
 from public.views.live_base import (
     LIVE_META,
@@ -25,7 +26,8 @@ from tournaments import selectors
 from tournaments.access import tournament_or_404
 from tournaments.models import Round, Tournament
 
-PROJECTOR_SHOWS = ("both", "standings", "draw")
+PROJECTOR_SHOWS = ("both", "standings", "draw", "pools", "bracket")
+STAGED_SHOWS = ("pools", "bracket")  # offered when the tournament has such phases
 PROJECTOR_SECONDS = 8  # each page on screen, unless ?seconds= says otherwise
 PROJECTOR_SECONDS_RANGE = (3, 120)
 
@@ -52,13 +54,15 @@ PROJECTOR_SHOW_LABELS = {
     "both": gettext_lazy("Seats and standings"),
     "draw": gettext_lazy("Seats only"),
     "standings": gettext_lazy("Standings only"),
+    "pools": gettext_lazy("Pools"),
+    "bracket": gettext_lazy("Bracket"),
 }
 
 
-def _projector_links(request, show: str, seconds: int) -> list[dict]:
-    """The projector's own links to its three screens (``?show=``), this one marked."""
+def _projector_links(request, show: str, seconds: int, offered) -> list[dict]:
+    """The projector's own links to its screens (``?show=``), this one marked."""
     links = []
-    for code in PROJECTOR_SHOWS:
+    for code in offered:
         query = {} if code == PROJECTOR_SHOWS[0] else {"show": code}
         if seconds != PROJECTOR_SECONDS:
             query["seconds"] = seconds
@@ -149,20 +153,25 @@ def projector(request, slug):
     The page turns itself (``static/js/live.js`` fits the rows to the screen);
     while a round is published and not closed, its entrants by name alternate
     with the standings (``?show=both``, the default), or show alone
-    (``?show=draw``); ``?show=standings`` shows the standings only.
+    (``?show=draw``); ``?show=standings`` shows the standings only;
+    ``?show=pools`` and ``?show=bracket`` the pools and the brackets, when the
+    tournament has them (``public.brackets``).
     """
     tournament = tournament_or_404(request, slug)
     show, seconds = _projector_options(request)
     rounds = public_rounds_cached(tournament=tournament)
+    staged = staged_links(rounds)
+    if show in STAGED_SHOWS and not staged[show]:
+        show = PROJECTOR_SHOWS[0]  # no such phase (yet): the usual screens
     open_round = None
     if rounds and rounds[-1].status == Round.Status.PUBLISHED:
         open_round = rounds[-1]
     names = None
-    if open_round is not None and show != "standings":
+    if open_round is not None and show in ("both", "draw"):
         names = _projector_names(tournament, open_round)
     table = None
     title = note = ""
-    if names is None or show != "draw":
+    if show not in STAGED_SHOWS and (names is None or show != "draw"):
         kind = live.entrant_kind(tournament)
         rows = live.standings_for(tournament=tournament, kind=kind)
         table = StandingsTable(
@@ -174,10 +183,16 @@ def projector(request, slug):
             attrs={"class": "live-table projector-table"},
         )
         title, note = _projector_title(standings_progress(tournament=tournament))
+    # Its screens: seats and standings while a round is open, pools and bracket.
+    offered = list(PROJECTOR_SHOWS[:3]) if open_round else ["standings"]
+    offered += [code for code in STAGED_SHOWS if staged[code]]
+    marked = show if open_round or show != "both" else "standings"
     context = {
         "tournament": tournament,
         "show": show,
-        "show_links": _projector_links(request, show, seconds) if open_round else (),
+        "show_links": _projector_links(request, marked, seconds, offered)
+        if len(offered) > 1
+        else (),
         "table": table,
         "standings_title": title,
         "standings_note": note,
@@ -185,6 +200,7 @@ def projector(request, slug):
         "names": names,
         "seconds": seconds,
         "poll_ms": POLL_MS,
+        **projector_staged(tournament=tournament, rounds=rounds, show=show),
     }
     region = render_to_string("public/live/_projector.html", context, request)
     if request.META.get(LIVE_META):
