@@ -493,3 +493,34 @@ def test_a_refused_phase_is_said_on_the_page_and_nothing_is_saved(
     html = response.content.decode()
     assert "Pools: a pool of 4 plays 3 rounds: set the rounds to 3" in html
     assert not Tournament.objects.exists()
+
+
+def test_the_overview_says_how_pools_and_the_knockout_are_played(
+    director_client, director, tournament
+):
+    tournament.format = "pairs"
+    tournament.save()
+    swiss = {"name": "Swiss", "rounds": 3, "draw_method": "swiss"}
+    services.phases_save(
+        tournament=tournament,
+        rows=[
+            swiss | {"advancement": "top_n", "advance_count": 20},
+            pools(best_next=2, per_pool=1),
+            knockout(rounds=None, consolation=True),
+        ],
+        by=director,
+    )
+    html = director_client.get(
+        reverse("tournaments:tournament", args=[tournament.slug])
+    ).content.decode()
+    assert "Pools of 4: a snake from the ranking" in html
+    assert "the first of each pool goes on, and the best 2 of the next place" in html
+    assert (
+        "One game; a match for third place; a consolation bracket for the first "
+        "round's losers" in html
+    )
+    assert t_rounds(tournament) == [3, 3, 3]  # 5 pools: 5 + 2 = 7 qualifiers
+
+
+def t_rounds(tournament):
+    return list(tournament.phases.order_by("order").values_list("rounds", flat=True))
