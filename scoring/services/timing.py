@@ -79,7 +79,7 @@ def round_time_rule_apply(*, round: Round, by) -> int:  # noqa: A002
         round=rnd,
         action=RoundLog.Action.TIME_RULE,
         by=by,
-        reason=_("%(rule)s: %(games)s games at %(tables)s tables")
+        reason=_("%(rule)s (games: %(games)s, tables: %(tables)s)")
         % {
             "rule": Tournament.TimeRule(rnd.tournament.time_rule).label,
             "games": len(settled),

@@ -71,7 +71,7 @@ def test_the_leader_wins_a_game_stopped_by_time(played, director):
     assert (g.score_a, g.score_b) == (12, 0)
     assert not game(played, 1).decided_by_time
     line = RoundLog.objects.get(action="time_rule")
-    assert line.reason.endswith(": 1 games at 1 tables")
+    assert line.reason.endswith(" (games: 1, tables: 1)")
     sheet = ScoreSheet.objects.get(table=played)
     services.sheet_confirm(sheet=sheet, by=director, version=sheet.version)
     with pytest.raises(ResultConflict, match="No entered sheet"):
