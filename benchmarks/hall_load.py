@@ -17,8 +17,10 @@ the version poll, the standings (also with a result every 2 s: the version bumpe
 in the database, so the whole hall asks for the new page at once), "where do I
 sit?" for a name and the whole list, the draw by table (of the widest round), the
 tournament's front page, the projector's page and data, and the public calendar
-and its iCal feed; ``--paths`` picks some. The standings page is loaded
-uncompressed as well, for the record. On PostgreSQL it also samples
+and its iCal feed, and (issue 25) the pool and bracket pages and their API on
+a second event of 60 pairs in pools of four and a knockout of 16, built only
+when one of those paths is asked for; ``--paths`` picks some. The standings page
+is loaded uncompressed as well, for the record. On PostgreSQL it also samples
 ``pg_stat_activity`` every 0.5 s and prints the most connections to the bench
 database seen next to the configured pool.
 A benchmark, not a test: figures are printed, never asserted.
@@ -45,8 +47,10 @@ from benchmarks.hall_server import (
     Database,
     Server,
     build_event,
+    build_staged_event,
     etag,
     free_port,
+    get,
 )
 from benchmarks.load_generators import Figures, Load, load_python, load_wrk
 
@@ -140,9 +144,27 @@ def loads(facts: dict, port: int, *, poll_c: int, page_c: int) -> list[Load]:
         Load("calendar feed (iCal)", "/events.ics", page_c, phone, 0.5, "ics"),
         # Not a target: what a client that takes no compression costs (wrk's default).
         Load("standings page, uncompressed", standings, page_c, key="standings-plain"),
+        *staged_loads(facts, page_c=page_c),
     ]
 
 
+def staged_loads(facts: dict, *, page_c: int) -> list[Load]:
+    """The pools and bracket pages and API of the pools-then-knockout event."""
+    slug = facts.get("staged_slug")
+    if slug is None:  # not built: none of these paths was asked for
+        return []
+    phone = dict(PHONE_HEADERS)
+    api = f"/api/tournaments/{slug}"
+    return [
+        Load("pools page", f"/t/{slug}/pools/", page_c, phone, 0.5, "pools"),
+        Load("bracket page", f"/t/{slug}/bracket/", page_c, phone, 0.5, "bracket"),
+        Load("pools API", f"{api}/pools/", page_c, phone, 0.5, "pools-api"),
+        Load("bracket API", f"{api}/bracket/", page_c, phone, 0.5, "bracket-api"),
+    ]
+
+
+# The paths of the pools-then-knockout event: it is built when one is asked for.
+STAGED_KEYS = ("pools", "bracket", "pools-api", "bracket-api")
 PATH_KEYS = (
     "poll",
     "standings",
@@ -157,6 +179,7 @@ PATH_KEYS = (
     "calendar",
     "ics",
     "standings-plain",
+    *STAGED_KEYS,
 )
 
 
@@ -244,6 +267,14 @@ def run(args) -> None:
             f"(the widest), a name: {facts['last_name']}",
             flush=True,
         )
+        if set(args.paths) & set(STAGED_KEYS):
+            started = time.monotonic()
+            facts["staged_slug"] = build_staged_event(env)
+            print(
+                f"Built {facts['staged_slug']} (60 pairs in pools of four, a "
+                f"knockout of 16) in {time.monotonic() - started:.0f} s",
+                flush=True,
+            )
         port = free_port()
         server = Server(env, port, tmp / "server.log")
         if database.postgres:
@@ -264,6 +295,14 @@ def run(args) -> None:
             )
             if item.key in args.paths
         ]
+        for item in measured:
+            if item.key in STAGED_KEYS:
+                status, _headers = get(port, item.path, item.headers)
+                if status != 200:
+                    raise SystemExit(
+                        f"{item.path}: HTTP {status}, not 200 (are the pool and "
+                        "bracket views of issue 25 served?)."
+                    )
         # Warm up, not reported: every worker has imported and cached what it needs.
         for path in dict.fromkeys([BARE, *(item.path for item in measured)]):
             load(port, Load("warm-up", path, args.page_connections), args.warm_up)

@@ -197,6 +197,22 @@ def build_event(env: dict, players: int) -> dict:
     return {"slug": slug, **json.loads(facts.strip().splitlines()[-1])}
 
 
+# The pools-then-knockout event (issue 25): Roeselare's open championship for pairs.
+STAGED = (
+    *("--format", "pairs", "--teams", "60", "--draw", "pools", "--pool-size", "4"),
+    *("--knockout", "16", "--seed", "1"),
+)
+
+
+def build_staged_event(env: dict) -> str:
+    """Simulate 60 pairs in pools of four and a knockout of 16; return its slug.
+
+    Run after ``build_event`` (the database is migrated); played to its champion.
+    """
+    out = _manage(env, "simulate_tournament", *STAGED, "-v", "0")
+    return out.strip().splitlines()[-1].strip()
+
+
 def free_port() -> int:
     for port in PORTS:
         with socket.socket() as s:
