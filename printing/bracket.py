@@ -53,6 +53,7 @@ LINE = colors.HexColor("#3d4650")
 BOX_LINE = RULE
 TITLE_H = 38  # the page's own title and the round names above the columns
 GAP = 16  # between two columns, where the connecting lines run
+BOX_MAX = 215  # points: the widest a match's box grows (a small bracket)
 SEED_W = 1.6  # the seed's room before a name, in the name's size
 
 
@@ -116,7 +117,8 @@ class BracketPage(Flowable):
 
     def _layout(self):
         count = len(self.columns) + (1 if self.end is not None else 0)
-        col_w = (self.width + GAP) / count
+        # A small bracket keeps boxes of a name's width, from the left.
+        col_w = min((self.width + GAP) / count, BOX_MAX + GAP)
         box_w = col_w - GAP
         area_top = self.height - TITLE_H
         first = max(len(self.columns[0].matches), 1)
