@@ -13,28 +13,23 @@ and bracket pages: no page wider than the phone, the champion named.
 import random
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from clubs import services as club_services
 from draws.simulation import _play_round
 from scoring.models import ScoreSheet
 from standings.brackets import phase_knockout
+from tests.draws.event_steps import (
+    close_round,
+    create_from_preset,
+    draw_and_publish,
+    login_cookie,
+    no_sideways_scroll,
+)
 from tournaments import services
-from tournaments.models import Phase, Round, Tournament
+from tournaments.models import Tournament
 
 TEAMS = 60
-
-
-def _cookie(user, live_server) -> dict:
-    client = Client()
-    client.force_login(user)
-    return {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
 
 
 def _register(tournament: Tournament) -> None:
@@ -57,33 +52,6 @@ def _register(tournament: Tournament) -> None:
         services.entry_set_present(entry=entry, present=True)
 
 
-def _draw_and_publish(page, base: str, phase: Phase) -> Round:
-    page.goto(base + reverse("draws:phase_list", args=[phase.tournament.slug]))
-    page.locator(f"#phase-{phase.pk} form.draw-form button[type=submit]").click()
-    page.wait_for_load_state()
-    page.locator("form[action$='/publish/'] button[type=submit]").first.click()
-    page.wait_for_load_state()
-    if page.locator("#publish-confirm").count():
-        page.locator("#publish-confirm button[type=submit]").click()
-        page.wait_for_load_state()
-    rnd = Round.objects.filter(phase=phase).order_by("-number").first()
-    assert rnd.status == Round.Status.PUBLISHED, page.content()[:2000]
-    return rnd
-
-
-def _close(page, base: str, rnd: Round) -> None:
-    page.goto(base + reverse("scoring:round", kwargs={"round_id": rnd.pk}))
-    page.locator(f"form[action$='/round/{rnd.pk}/close/'] button").click()
-    page.wait_for_load_state()
-    rnd.refresh_from_db()
-    assert rnd.status == Round.Status.CLOSED
-
-
-def _no_sideways_scroll(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{page.url} is {width} px wide"
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_an_open_pairs_championship_from_its_preset_to_its_champion(
@@ -93,13 +61,9 @@ def test_an_open_pairs_championship_from_its_preset_to_its_champion(
     director.is_staff = True  # staff create tournaments
     director.save(update_fields=["is_staff"])
     desk = browser.new_context(viewport={"width": 1366, "height": 900})
-    desk.add_cookies([_cookie(director, live_server)])
+    desk.add_cookies([login_cookie(director, live_server)])
     page = desk.new_page()
-    page.goto(base + reverse("tournaments:tournament_create") + "?preset=open_pairs")
-    page.fill("#id_name", "Open Roeselare")
-    page.fill("#id_date", "2026-12-05")
-    page.locator("form button[type=submit].primary").last.click()
-    page.wait_for_load_state()
+    create_from_preset(page, base, preset="open_pairs", name="Open Roeselare")
     tournament = Tournament.objects.get(name="Open Roeselare")
     assert tournament.deals == 16 and tournament.target is None
     pools_phase, ko_phase = tournament.phases.order_by("order")
@@ -109,9 +73,9 @@ def test_an_open_pairs_championship_from_its_preset_to_its_champion(
     user = director
 
     for _ in range(pools_phase.rounds):
-        rnd = _draw_and_publish(page, base, pools_phase)
+        rnd = draw_and_publish(page, base, pools_phase)
         _play_round(rnd, rng, user, user)
-        _close(page, base, rnd)
+        close_round(page, base, rnd)
     # The last pools round's desk shows the qualifiers and their reasons.
     page.goto(base + reverse("scoring:round", kwargs={"round_id": rnd.pk}))
     page.wait_for_selector("#advance")
@@ -123,14 +87,14 @@ def test_an_open_pairs_championship_from_its_preset_to_its_champion(
     assert ko_phase.rounds == 4
 
     for _ in range(ko_phase.rounds):
-        rnd = _draw_and_publish(page, base, ko_phase)
+        rnd = draw_and_publish(page, base, ko_phase)
         _play_round(rnd, rng, user, user)
         assert (
             not ScoreSheet.objects.filter(table__round=rnd)
             .exclude(status=ScoreSheet.Status.CONFIRMED)
             .exists()
         )
-        _close(page, base, rnd)
+        close_round(page, base, rnd)
         state = phase_knockout(phase=ko_phase)
         if state.undecided:  # a 16-deal game can end level: the director decides
             page.goto(
@@ -149,11 +113,9 @@ def test_an_open_pairs_championship_from_its_preset_to_its_champion(
     view = phone.new_page()
     view.goto(base + reverse("live:bracket", args=[tournament.slug]))
     assert champion in view.inner_text("main")
-    _no_sideways_scroll(view)
+    no_sideways_scroll(view)
     view.goto(base + reverse("live:pools", args=[tournament.slug]))
     assert view.locator("section.pool").count() == 15
-    _no_sideways_scroll(view)
-    view.screenshot(path="/tmp/open-pools-390.png", full_page=True)
+    no_sideways_scroll(view)
     page.goto(base + reverse("live:bracket", args=[tournament.slug]))
     assert champion in page.inner_text("main")
-    page.screenshot(path="/tmp/open-bracket-1366.png", full_page=True)
