@@ -40,6 +40,14 @@ LABELS = {
     "created_clubs": gettext_lazy("new clubs"),
     "created_teams": gettext_lazy("new teams"),
     "created_entries": gettext_lazy("new entrants"),
+    # A publish from the hall (transfer.services.kept), and a pull.
+    "rounds": gettext_lazy("rounds"),
+    "registrations_kept": gettext_lazy("registrations kept"),
+    "payments_kept": gettext_lazy("payments kept"),
+    "withdrawn_registrations": gettext_lazy(
+        "registrations whose entrant the hall did not have (entrant withdrawn)"
+    ),
+    "replaced": gettext_lazy("an earlier pull replaced"),
     # The fees' and payments' (cashdesk.services), logged on the tournament or entry.
     "per": gettext_lazy("the fee is paid"),
     "only_paid_drawn": gettext_lazy("only paid entrants are drawn"),
@@ -105,9 +113,12 @@ def _field(model, name: str):
     if model is None:
         return None
     try:
-        return model._meta.get_field(name)
+        found = model._meta.get_field(name)
     except FieldDoesNotExist:
         return None
+    # A key named as a reverse relation (a publish's "rounds") is a count the
+    # service logged, not a field: said by LABELS.
+    return None if isinstance(found, models.ForeignObjectRel) else found
 
 
 def _text(value, field) -> str:

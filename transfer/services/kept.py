@@ -38,10 +38,11 @@ class KeptRecords:
     withdrawn: list[int] = field(default_factory=list)
 
     def as_log(self) -> dict:
+        """The action log's values (labelled by ``actionlog.display.LABELS``)."""
         return {
-            "registrations kept": self.registrations,
-            "payments kept": self.payments,
-            "entrants added withdrawn for": self.withdrawn,
+            "registrations_kept": self.registrations,
+            "payments_kept": self.payments,
+            "withdrawn_registrations": ", ".join(map(str, self.withdrawn)),
         }
 
 
