@@ -344,7 +344,7 @@ def test_a_drawn_pools_phase_keeps_its_size(director):
     assert t.phases.get(order=1).best_next == 0
 
 
-def test_a_change_of_the_pools_settings_is_in_the_history(director):
+def test_a_change_of_the_pools_settings_is_in_the_history(director, director_client):
     t = event(director, phases=[pools(), knockout()])
     rows = [
         {"id": p.pk} | {name: getattr(p, name) for name in services.PHASE_FIELDS}
@@ -358,6 +358,11 @@ def test_a_change_of_the_pools_settings_is_in_the_history(director):
     assert first.before["pool_seeding"] == "snake"
     assert first.after["pool_seeding"] == "random"
     assert (second.before["third_place"], second.after["third_place"]) == (True, False)
+    html = director_client.get(
+        reverse("tournaments:tournament_history", args=[t.slug])
+    ).content.decode()
+    assert "pools filled" in html and "By lot" in html  # the field's words
+    assert "a match for third place" in html
 
 
 # ------------------------------------------------------------------------- forms
