@@ -326,6 +326,18 @@ def _check_phase(tournament: Tournament, phase: Phase, drawn: int) -> None:
         raise ValidationError(
             {"advance_count": _("Say how many entrants of the standings advance.")}
         )
+    if (
+        phase.advancement == Phase.Advancement.TABLE_TOP_TWO
+        and not tournament.is_individual
+    ):
+        raise _refusal(
+            phase,
+            "advancement",
+            _(
+                "a table of two pairs has only two: the first two of each table "
+                "go on from tables of four players."
+            ),
+        )
     if tournament.is_individual and phase.advance_count and phase.advance_count % 4:
         raise ValidationError(
             {
@@ -496,7 +508,11 @@ def _entering(tournament: Tournament, kept: list[Phase], i: int) -> int | None:
     if i == 0:
         return None
     before = kept[i - 1]
-    if before.advancement in (Phase.Advancement.TOP_N, Phase.Advancement.TABLE_WINNERS):
+    if before.advancement in (
+        Phase.Advancement.TOP_N,
+        Phase.Advancement.TABLE_WINNERS,
+        Phase.Advancement.TABLE_TOP_TWO,
+    ):
         return before.advance_count
     if before.advancement != Phase.Advancement.POOLS or not before.per_pool:
         return None

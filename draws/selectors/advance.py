@@ -67,8 +67,9 @@ class AdvanceResult:
         return {row.entry_id for row in self.qualifiers}
 
 
-def _last_round_winners(phase, ranked: list) -> list:
-    """Return the best-ranked entrant of each table of the phase's last round."""
+def _last_round_winners(phase, ranked: list, per_table: int = 1) -> list:
+    """Return the ``per_table`` best-ranked entrants of each table of the phase's
+    last round (individual elimination by tables: the winner, or the first two)."""
     last = Round.objects.filter(phase=phase).order_by("-number").first()
     if last is None:
         return []
@@ -79,7 +80,11 @@ def _last_round_winners(phase, ranked: list) -> list:
     ):
         if entry_id in position:
             tables.setdefault(table_id, []).append(entry_id)
-    winners = {min(ids, key=position.__getitem__) for ids in tables.values()}
+    winners = {
+        entry
+        for ids in tables.values()
+        for entry in sorted(ids, key=position.__getitem__)[:per_table]
+    }
     return [row for row in ranked if row.entry_id in winners]
 
 
@@ -115,6 +120,8 @@ def advance_preview(*, phase) -> AdvanceResult:
         return _pools_preview(phase, next_phase, withdrawn)
     if phase.advancement == Phase.Advancement.TABLE_WINNERS:
         pool = _last_round_winners(phase, ranked)
+    elif phase.advancement == Phase.Advancement.TABLE_TOP_TWO:
+        pool = _last_round_winners(phase, ranked, per_table=2)
     else:
         pool = ranked
     count = phase.advance_count or len(pool)

@@ -378,3 +378,80 @@ def test_a_consolation_bracket_and_best_of_three_are_played_to_their_end(
     assert state.knockout.champion is not None
     with pytest.raises(ValidationError, match="All 3 rounds"):
         draw_services.round_draw(phase=ko_phase, by=built.director)
+
+
+def test_individual_elimination_by_tables_of_four_the_first_two_go_on():
+    """32 players at 8 tables; the first two of each table go on to 4 tables,
+    then 2, then the final table: each phase's field is exactly the first two
+    of every table of the one before, seeded by their ranking."""
+    from draws.simulation import _directors, _people_find_or_create, _register
+    from standings.selectors import standings_for
+    from tournaments import services as tournament_services
+
+    user, _second = _directors()
+    top_two = Phase.Advancement.TABLE_TOP_TWO
+    phases = [
+        {
+            "name": f"Elimination {n}",
+            "rounds": 1,
+            "draw_method": Phase.DrawMethod.INDIVIDUAL if n == 1 else "seeded",
+            "advancement": top_two,
+        }
+        for n in (1, 2, 3)
+    ] + [{"name": "Final table", "rounds": 1, "draw_method": "seeded"}]
+    tournament = tournament_services.tournament_create(
+        by=user,
+        name="Kortrijk",
+        slug="kortrijk",
+        date="2026-12-05",
+        venue="Kortrijk",
+        format="individual",
+        phases=phases,
+        language="nl",
+    )
+    _register(tournament, _people_find_or_create(count=32), count=32, pairs=False)
+    rng = random.Random(32)
+    fields = []
+    for phase in tournament.phases.order_by("order"):
+        rnd = draw_services.round_draw(phase=phase, by=user, seed=phase.order)
+        draw_services.round_publish(round=rnd, by=user)
+        _play_round(rnd, rng, user, user)
+        scoring.round_close(round=rnd, by=user)
+        fields.append(rnd.tables.count())
+        if phase.advancement != top_two:
+            continue
+        ranked = [r.entry_id for r in standings_for(tournament=tournament, phase=phase)]
+        expected = set()
+        for table in rnd.tables.all():
+            seated = set(table.seats.values_list("entry_id", flat=True))
+            expected |= set(sorted(seated, key=ranked.index)[:2])
+        result = draw_services.phase_advance(phase=phase, by=user)
+        assert set(result.qualifier_ids) == expected
+        assert [r.entry_id for r in result.qualifiers] == sorted(
+            expected, key=ranked.index
+        )
+    assert fields == [8, 4, 2, 1]
+
+
+def test_the_first_two_of_each_table_is_refused_for_pairs(director):
+    from tournaments import services as tournament_services
+
+    with pytest.raises(ValidationError, match="tables of four"):
+        tournament_services.tournament_create(
+            by=director,
+            name="Pairs",
+            slug="pairs",
+            date="2026-12-05",
+            venue="Roeselare",
+            format="pairs",
+            phases=[
+                {
+                    "name": "Rounds",
+                    "rounds": 1,
+                    "draw_method": "swiss",
+                    "advancement": Phase.Advancement.TABLE_TOP_TWO,
+                },
+                {"name": "Final", "rounds": 1, "draw_method": "seeded"},
+            ],
+            language="nl",
+        )

@@ -68,6 +68,10 @@ class Phase(models.Model):
         NONE = "none", _("Nobody advances (last phase)")
         TOP_N = "top_n", _("The top N of the standings")
         TABLE_WINNERS = "table_winners", _("The table winners, seeded by ranking")
+        TABLE_TOP_TWO = (
+            "table_top_two",
+            _("The first two of each table, seeded by ranking"),
+        )
         POOLS = "pools", _("The first of each pool and the best of the next place")
 
     class PoolSeeding(models.TextChoices):
