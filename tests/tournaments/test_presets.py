@@ -417,12 +417,16 @@ def test_a_director_picks_a_preset_edits_a_field_and_saves(live_server, browser)
     # What the director typed before choosing stays.
     assert page.input_value("#id_name") == "Concours de Tournai"
 
+    assert page.input_value("#id_round_minutes") == ""  # no clock
+
     # Another preset leaves nothing of the first behind.
     page.select_option("#id_preset", "world")
     assert not page.is_checked("#id_trick_points")
     assert page.input_value("#id_target") == "101"
+    assert page.input_value("#id_round_minutes") == "90"
     assert page.input_value("#id_phases-2-name") == "Final"
     page.select_option("#id_preset", "french_concours")
+    assert page.input_value("#id_round_minutes") == ""
 
     # Every field stays editable: the club plays to 44.
     page.fill("#id_target", "44")
