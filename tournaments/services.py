@@ -549,6 +549,23 @@ def _check_drawn_fixes(phase: Phase, was: dict, drawn: int) -> None:
     """Refuse changing how a phase's pools or bracket are made once it is drawn."""
     if not drawn:
         return
+    staged = set(DRAWN_FIXES)
+    if (
+        was["draw_method"] != phase.draw_method
+        and {
+            was["draw_method"],
+            phase.draw_method,
+        }
+        & staged
+    ):
+        raise _refusal(
+            phase,
+            "draw_method",
+            _(
+                "its first round is drawn from its pools or its bracket: its draw "
+                "cannot change."
+            ),
+        )
     for name in DRAWN_FIXES.get(phase.draw_method, ()):
         if was.get(name) != field_values(phase, [name])[name]:
             raise _refusal(

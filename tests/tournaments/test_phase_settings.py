@@ -339,7 +339,12 @@ def test_a_drawn_pools_phase_keeps_its_size(director):
     with pytest.raises(ValidationError) as caught:
         services.phases_save(tournament=t, rows=rows, by=director)
     assert "“pool size” cannot change" in str(caught.value)
-    rows[0] |= {"pool_size": 4, "best_next": 0}  # who goes on may still change
+    rows[0] |= {"pool_size": 4, "draw_method": "round_robin", "advancement": "none"}
+    with pytest.raises(ValidationError) as caught:
+        services.phases_save(tournament=t, rows=rows, by=director)
+    assert "its draw cannot change" in str(caught.value)
+    rows[0] |= {"draw_method": "pools", "advancement": "pools"}
+    rows[0] |= {"best_next": 0}  # who goes on may still change
     services.phases_save(tournament=t, rows=rows, by=director)
     assert t.phases.get(order=1).best_next == 0
 
