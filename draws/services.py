@@ -1,4 +1,7 @@
-"""Draw rounds and publish them: draw, draft, swap, redraw, publish."""
+"""Draw rounds and publish them: draw, draft, swap, redraw, publish.
+
+The advance between phases is ``draws.advance`` (``phase_advance``, named here too).
+"""
 
 import random
 from itertools import combinations
@@ -10,17 +13,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cashdesk.selectors import entries_not_drawn
-from core.errors import StateConflict
+from draws.advance import phase_advance  # noqa: F401 - re-exported
 from draws.selectors import (
-    advance_preview,
-    phase_advance_blocker,
     round_draw_blocker,
     tables_with_results,
 )
-from draws.staged import StagedPlan, knockout_seed, staged_plan
+from draws.staged import StagedPlan, staged_plan
 from manille import draws as draw_module
 from manille.draws import registry as draw_methods
-from standings.labels import tiebreak_label
 from tournaments import selectors
 from tournaments.models import (
     Bye,
@@ -495,67 +495,3 @@ def round_publish(*, round: Round, by) -> Round:
     round_log_add(round=rnd, action=RoundLog.Action.PUBLISHED, by=by)
     tournament_touch(tournament=rnd.tournament)
     return rnd
-
-
-# --------------------------------------------------------------------------- advance
-
-
-@transaction.atomic
-def phase_advance(*, phase, by):
-    """Send the qualifiers of a finished phase to the next one, seeded by ranking.
-
-    Every round of the phase must be closed. The cut follows the tournament's
-    tiebreak order (``draws.selectors.advance_preview``); the result says which
-    tiebreak decided it. Returns the :class:`draws.selectors.AdvanceResult`.
-    """
-    tournament = Tournament.objects.select_for_update().get(pk=phase.tournament_id)
-    phase = Phase.objects.select_related("tournament").get(pk=phase.pk)
-    blocked = phase_advance_blocker(phase=phase)  # what the pages check too
-    if blocked is not None:
-        code, message = blocked
-        raise StateConflict(message, code=code)
-    rounds = list(Round.objects.filter(phase=phase).order_by("number"))
-    result = advance_preview(phase=phase)
-    if result.ties:
-        raise StateConflict(
-            _(
-                "An exact tie at the cut of %(phase)s: choose who goes through "
-                "(%(where)s) before advancing."
-            )
-            % {"phase": phase.name, "where": ", ".join(t.where for t in result.ties)},
-            code="tie",
-        )
-    Entry.objects.filter(tournament=tournament, phase=result.next_phase).update(
-        phase=None, seed=None
-    )
-    for seed, row in enumerate(result.qualifiers, start=1):
-        Entry.objects.filter(pk=row.entry_id).update(phase=result.next_phase, seed=seed)
-    if result.next_phase.draw_method == Phase.DrawMethod.KNOCKOUT:
-        knockout_seed(phase=result.next_phase)
-    reason = _("%(count)s qualifiers for %(phase)s.") % {
-        "count": result.count,
-        "phase": result.next_phase.name,
-    }
-    if result.pools is not None:
-        reason += " " + "; ".join(
-            f"{row.name}: {result.reasons[row.entry_id]}"
-            for row in result.qualifiers
-            if row.route != "place"
-        )
-    elif result.has_tie:
-        reason += " " + (
-            _("Level at the cut: registration order decided.")
-            if result.level
-            else _("Tie at the cut decided by %(tiebreak)s (%(a)s against %(b)s).")
-            % {
-                "tiebreak": tiebreak_label(result.decided_by),
-                "a": result.values[0],
-                "b": result.values[1],
-            }
-        )
-    round_log_add(
-        round=rounds[-1], action=RoundLog.Action.ADVANCED, by=by, reason=reason
-    )
-    tournament_touch(tournament=tournament)
-    result.advanced = True
-    return result
