@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import ListImportForm
 from clubs.tabular import decode_csv
+from core.refusals import show_on_form
 from manille.tiebreaks import TIEBREAKS, UNKNOWN_CODE, UnknownTiebreak
 from manille.tiebreaks import validate_codes as validate_tiebreak_codes
 from tournaments.models import PHASE_FIELDS, RULE_FIELDS, Phase, Tournament
@@ -367,12 +368,32 @@ def preset_phase_formset(preset: Preset | None, *, prefix="phases"):
     return formset
 
 
+def _row_forms(formset) -> list:
+    """The forms of a valid phase formset that make rows (not an untouched line)."""
+    return [f for f in formset.forms if f.has_changed() or f.instance.pk]
+
+
+def show_phase_refusal(form, formset, error) -> None:
+    """Show a refusal of ``phases_save`` next to the setting of its phase's row.
+
+    It is said on top of the page as well (a row may be far down on a phone); a
+    refusal of no one row goes on top only, as ``refused_on_form`` puts it.
+    """
+    row = getattr(error, "phase_row", None)
+    forms = _row_forms(formset)
+    if row is None or row >= len(forms) or not hasattr(error, "error_dict"):
+        show_on_form(form, error)
+        return
+    target = forms[row]
+    for name, problems in error.message_dict.items():
+        form.add_error(None, problems)
+        target.add_error(name if name in target.fields else None, problems)
+
+
 def phase_rows(formset) -> list[dict]:
     """Turn a valid phase formset into the rows ``phases_save`` takes, in order."""
     rows = []
-    for form in formset.forms:
-        if not form.has_changed() and not form.instance.pk:
-            continue
+    for form in _row_forms(formset):
         data = {name: form.cleaned_data.get(name) for name in PHASE_FIELDS}
         if data["games_per_table"] is None:
             data["games_per_table"] = 1

@@ -1,6 +1,8 @@
 """Change tournaments: setup, rules, phases, entries and check-in."""
 
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -246,10 +248,26 @@ def knockout_rounds_for(*, entrants: int) -> int:
 
 
 def _refusal(phase: Phase, field: str, problem: str) -> ValidationError:
-    """Refuse ``phase``'s ``field``, naming the phase (the form has many rows)."""
-    return ValidationError(
+    """Refuse ``phase``'s ``field``, naming the phase (the form has many rows).
+
+    The error keeps the phase (``error.phase``); ``phases_save`` adds its place
+    in the rows (``error.phase_row``), so a form can show it on that row.
+    """
+    error = ValidationError(
         {field: _("%(phase)s: %(problem)s") % {"phase": phase.name, "problem": problem}}
     )
+    error.phase = phase
+    return error
+
+
+@contextmanager
+def _refused_at(index: int) -> Iterator[None]:
+    """Mark a refusal raised inside with the place of its row (``phase_row``)."""
+    try:
+        yield
+    except ValidationError as error:
+        error.phase_row = index
+        raise
 
 
 def _reset_unused(tournament: Tournament, phase: Phase) -> None:
@@ -597,7 +615,8 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
     deleted: list[Phase] = []
     seen: set[int] = set()
     was: dict[int, dict] = {}  # each changed phase's fields before, for the log
-    for row in rows:
+    at: list[int] = []  # each kept phase's place in ``rows``
+    for index, row in enumerate(rows):
         row = dict(row)
         phase_id = row.pop("id", None)
         delete = row.pop("delete", False)
@@ -625,10 +644,12 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
                 raise TypeError(f"unknown phase field: {key}")
             setattr(phase, key, value)
         _reset_unused(tournament, phase)
-        _check_phase(tournament, phase, drawn[phase.pk] if phase.pk else 0)
-        if phase.pk is not None:
-            _check_drawn_fixes(phase, was[phase.pk], drawn[phase.pk])
+        with _refused_at(index):
+            _check_phase(tournament, phase, drawn[phase.pk] if phase.pk else 0)
+            if phase.pk is not None:
+                _check_drawn_fixes(phase, was[phase.pk], drawn[phase.pk])
         kept.append(phase)
+        at.append(index)
     if seen != set(existing):
         # Every phase is in the list, kept or removed: one left out would keep
         # its place + 1000 below the others (a page loaded before a change).
@@ -637,7 +658,13 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
         )
     if not kept:
         raise ValidationError(_("A tournament needs at least one phase."))
-    _check_order(tournament, kept)
+    try:
+        _check_order(tournament, kept)
+    except ValidationError as error:
+        where = getattr(error, "phase", None)
+        if where is not None:
+            error.phase_row = at[[id(p) for p in kept].index(id(where))]
+        raise
     _phases_write(tournament, kept=kept, deleted=deleted, was=was, by=by)
     tournament_touch(tournament=tournament)
     return kept

@@ -1,6 +1,7 @@
 """Serve the director's pages; each needs login and permission on the tournament."""
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -9,7 +10,7 @@ from django_tables2 import RequestConfig
 
 from clubs.access import any_director_required, is_htmx
 from clubs.models import Club
-from core.refusals import refused_on_form
+from core.refusals import Refusal, refused_on_form
 from tournaments import checkin_views, presets, registration, selectors, services
 from tournaments.access import director_required, staff_required
 from tournaments.forms import (
@@ -22,6 +23,7 @@ from tournaments.forms import (
     preset_form_values,
     preset_phase_formset,
     preset_tournament_form,
+    show_phase_refusal,
 )
 from tournaments.models import Entry, Tournament
 from tournaments.tables import TournamentTable
@@ -54,6 +56,13 @@ def _phase_formset(data, tournament, *, prefix="phases"):
     return PhaseFormSet(data, instance=tournament, prefix=prefix)
 
 
+def _refused_on_forms(form, formset) -> Refusal:
+    """A refusal of the settings on top; a phase's also next to it, on its row."""
+    return Refusal(
+        lambda error: show_phase_refusal(form, formset, error), only=ValidationError
+    )
+
+
 @staff_required
 def tournament_create(request):
     # "Start from" a preset: posted with the form, or asked for by ?preset=.
@@ -69,7 +78,7 @@ def tournament_create(request):
         form = preset_tournament_form(preset)
         formset = preset_phase_formset(preset)
     if posted and all([chooser.is_valid(), form.is_valid(), formset.is_valid()]):
-        with refused_on_form(form):
+        with _refused_on_forms(form, formset):
             tournament = presets.tournament_create_from_preset(
                 by=request.user,
                 preset=chooser.cleaned_data["preset"],
@@ -128,7 +137,7 @@ def tournament_edit(request, tournament):
     )
     formset = _phase_formset(request.POST or None, tournament)
     if request.method == "POST" and form.is_valid() and formset.is_valid():
-        with refused_on_form(form):
+        with _refused_on_forms(form, formset):
             updated = services.tournament_update(
                 tournament=Tournament.objects.get(pk=tournament.pk),
                 by=request.user,

@@ -2,6 +2,7 @@
 resets, the phase form that shows them by draw, and the round clock's settings."""
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -501,7 +502,36 @@ def test_a_refused_phase_is_said_on_the_page_and_nothing_is_saved(
     response = director_client.post(reverse("tournaments:tournament_create"), post)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Pools: a pool of 4 plays 3 rounds: set the rounds to 3" in html
+    message = "Pools: a pool of 4 plays 3 rounds: set the rounds to 3"
+    top = html[: html.index('class="phase-table"')]
+    assert message in top
+    # And next to the rounds of its row.
+    form = html[html.index('class="settings-form"') :]
+    cell = re.search(r'<td data-label="Rounds">(.*?)</td>', form, re.S).group(1)
+    assert 'name="phases-0-rounds"' in cell and message in cell
+    assert not Tournament.objects.exists()
+
+
+def test_a_refusal_of_the_phase_before_is_shown_on_its_row(director_client, director):
+    """Too many best runners-up for its pools: said on the pools' row."""
+    director.is_staff = True
+    director.save()
+    post = tournament_post(slug="open", format="pairs", target="", deals="16")
+    swiss = {"name": "Swiss", "rounds": 3, "draw_method": "swiss"}
+    post |= form_rows(
+        [
+            swiss | {"games_per_table": 1, "advancement": "top_n", "advance_count": 8},
+            pools(best_next=3, games_per_table=1),
+            knockout(rounds="", advancement="none", games_per_table=""),
+        ]
+    )
+    response = director_client.post(reverse("tournaments:tournament_create"), post)
+    assert response.status_code == 200
+    html = response.content.decode()
+    form = html[html.index('class="settings-form"') :]
+    row = form[form.index('class="phase-more" data-phase="phases-1"') :]
+    row = row[: row.index("</tr>")]
+    assert "Pools: 2 pools have 2 entrants in the next place" in row
     assert not Tournament.objects.exists()
 
 
