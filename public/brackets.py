@@ -30,9 +30,16 @@ PROJECTOR_MATCHES = 8
 
 
 def staged_links(rounds) -> dict[str, bool]:
-    """Which of the pools and bracket pages to link, from the public rounds' phases."""
-    methods = {r.phase.draw_method for r in rounds if r.phase_id is not None}
-    return {"pools": STAGED_POOLS in methods, "bracket": STAGED_KNOCKOUT in methods}
+    """Which of the pools and bracket pages to link, from the public rounds' phases.
+
+    The bracket is linked from the pools on when they send their best on to a
+    knockout: it is waiting to be filled while the pools are played.
+    """
+    phases = [r.phase for r in rounds if r.phase_id is not None]
+    pools = [p for p in phases if p.draw_method == STAGED_POOLS]
+    to_knockout = any(p.advancement == Phase.Advancement.POOLS for p in pools)
+    knockout = any(p.draw_method == STAGED_KNOCKOUT for p in phases)
+    return {"pools": bool(pools), "bracket": knockout or to_knockout}
 
 
 # ------------------------------------------------------------------------ pools

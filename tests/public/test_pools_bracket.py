@@ -5,11 +5,14 @@ runner-up on to a knockout of 4 with a match for third place, played through the
 directors' services (``draws.simulation``).
 """
 
+from types import SimpleNamespace
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
 from draws.simulation import tournament_simulate
+from public.brackets import staged_links
 from standings.brackets import tournament_knockouts, tournament_pools
 from tests.builders import build_event
 from tournaments.models import KnockoutMatch, Round, Tournament
@@ -353,3 +356,23 @@ def test_the_projector_without_such_phases_shows_its_usual_screens(client):
     assert 'data-panel="standings"' in body
     assert 'data-panel="bracket' not in body
     assert '?show=bracket"' not in body and '?show=pools"' not in body
+
+
+def _round(draw_method: str, advancement: str = "none"):
+    phase = SimpleNamespace(draw_method=draw_method, advancement=advancement)
+    return SimpleNamespace(phase_id=1, phase=phase)
+
+
+@pytest.mark.parametrize(
+    ("rounds", "pools", "bracket"),
+    [
+        ([], False, False),
+        ([_round("swiss")], False, False),
+        ([_round("pools")], True, False),  # pools that send nobody on
+        ([_round("pools", "pools")], True, True),  # the knockout to come
+        ([_round("pools", "pools"), _round("knockout")], True, True),
+        ([_round("swiss", "top_n"), _round("knockout")], False, True),
+    ],
+)
+def test_which_pages_are_linked(rounds, pools, bracket):
+    assert staged_links(rounds) == {"pools": pools, "bracket": bracket}
