@@ -443,3 +443,27 @@ def _old_token(registration: int, tournament: int) -> str:
     from registrations.tokens import SALT
 
     return signing.dumps({"r": registration, "t": tournament}, salt=SALT)
+
+
+def test_a_pull_again_keeps_the_fees_and_payments_taken_at_the_hall(web_copy):
+    """The hall pulls again before the day (new registrations on the web): the
+    fees it set and the payments its desk took stay, each with its entrant."""
+    from cashdesk.models import FeeRate, FeeSettings, Payment
+    from cashdesk.services import payment_take
+
+    tournament, _text, _answers, director, _raw = web_copy
+    data = export_event(tournament)
+    hall_user = get_user_model().objects.create_user("hall", password="pw-hall-1")
+    local, _again = event_pulled_import(data=data, by=hall_user, source="web")
+    fees = FeeSettings.objects.create(tournament=local)
+    FeeRate.objects.create(settings=fees, code="all", label="All", amount_cents=700)
+    entry = local.entries.order_by("pk").first()
+    payment_take(entry=entry, by=hall_user, check_in=True)
+
+    again, replaced = event_pulled_import(data=data, by=hall_user, source="web")
+    assert replaced and again.pk != local.pk
+    payment = Payment.objects.get()
+    assert payment.entry.tournament == again
+    assert payment.entry.player_id == entry.player_id
+    assert payment.amount_cents == 700
+    assert FeeSettings.objects.get().tournament == again
