@@ -101,7 +101,7 @@ def test_an_open_pairs_championship_from_its_preset_to_its_champion(
                 base
                 + reverse("draws:phase_bracket", args=[tournament.slug, ko_phase.pk])
             )
-            for form in page.locator("tr.level form.match-decision").all():
+            for form in page.locator(".desk-match.level form.match-decision").all():
                 form.locator("input[name=reason]").fill("level after 16 deals: lots")
                 form.locator("button[type=submit]").click()
                 page.wait_for_load_state()
