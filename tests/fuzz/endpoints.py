@@ -90,7 +90,7 @@ PARAM_KINDS = {
 
 BAD_INTS = (0, 7, 999999, int(HUGE), 2**63, 2**31)
 BAD_SLUGS = ("no-such-event", "-", "_", "x" * 300, "0", "FUZZ-IND")
-EVENTS = ("ind", "pairs", "other")
+EVENTS = ("ind", "pairs", "other", "ko", "open")
 
 
 # Parameters that are not our ids (a password reset link's user and token).

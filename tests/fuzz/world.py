@@ -1,4 +1,4 @@
-"""Build the small site the fuzz test attacks: three events and five kinds of user.
+"""Build the small site the fuzz test attacks: five events and five kinds of user.
 
 - ``ind``: an individual event (deals entered point by point), two qualifying rounds
   closed, the third published with one sheet holding deals and a table event, one
@@ -7,6 +7,9 @@
   round 2 drawn as a draft (so the swap, redraw and publish forms show).
 - ``other``: a hidden event directed by someone else, entering card counts, its
   round open; its ids are the cross-event ids a director must not reach.
+- ``ko``: pairs in pools, then a knockout whose final is open (the bracket pages,
+  the director's decisions).
+- ``open``: an upcoming pairs event open for registration online (the public form).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dataclasses import dataclass, field
 @dataclass
 class World:
     users: dict  # role -> User (or None for anonymous)
-    slugs: dict  # "ind" | "pairs" | "other" -> slug
+    slugs: dict  # "ind" | "pairs" | "other" | "ko" | "open" -> slug
     ids: dict = field(default_factory=dict)  # (event, kind) -> [ids]
 
 
@@ -131,6 +134,39 @@ def build_world() -> World:
         status=ScoreSheet.Status.OPEN, confirmed_at=None
     )
 
+    # --- pools, then a knockout under way (its final open): the bracket pages
+    from draws.simulation import tournament_simulate
+
+    ko = tournament_simulate(
+        format="pairs",
+        teams=8,
+        draw="pools",
+        pool_size=4,
+        knockout=4,
+        seed=9,
+        leave_open=True,
+        slug="fuzz-ko",
+    ).tournament
+    ko.directors.add(director)
+
+    # --- an upcoming event open for registration online (the public form)
+    import datetime
+
+    from django.utils import timezone
+
+    from tests import factories
+
+    upcoming = factories.TournamentFactory(
+        slug="fuzz-open",
+        format="pairs",
+        date=timezone.localdate() + datetime.timedelta(days=14),
+        registers_online=True,
+        capacity=6,
+        registration_deadline=timezone.now() + datetime.timedelta(days=7),
+    )
+    upcoming.directors.add(director)
+    _registrations(upcoming)
+
     world = World(
         users={
             "anonymous": None,
@@ -139,9 +175,22 @@ def build_world() -> World:
             "director": director,
             "staff": staff,
         },
-        slugs={"ind": ind.slug, "pairs": pairs.slug, "other": other.slug},
+        slugs={
+            "ind": ind.slug,
+            "pairs": pairs.slug,
+            "other": other.slug,
+            "ko": ko.slug,
+            "open": upcoming.slug,
+        },
     )
-    for key, t in (("ind", ind), ("pairs", pairs), ("other", other)):
+    events = (
+        ("ind", ind),
+        ("pairs", pairs),
+        ("other", other),
+        ("ko", ko),
+        ("open", upcoming),
+    )
+    for key, t in events:
         world.ids[key, "phase"] = _ids(Phase.objects.filter(tournament=t))
         world.ids[key, "round"] = _ids(Round.objects.filter(tournament=t))
         world.ids[key, "number"] = list(
