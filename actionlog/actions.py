@@ -81,7 +81,7 @@ ACTIONS = (
     Action("round.advanced", _("Qualifiers advanced"), "draws"),
     Action("round.closed", _("Round closed"), "results"),
     Action("round.reopened", _("Round reopened"), "results"),
-    # the round's clock (tournaments.clock) and its rule at time (scoring.services.timing)
+    # the round's clock (tournaments.clock), its rule at time (scoring.services.timing)
     Action("round.clock_start", _("Clock started"), "results"),
     Action("round.clock_pause", _("Clock paused"), "results"),
     Action("round.clock_resume", _("Clock resumed"), "results"),
