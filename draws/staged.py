@@ -343,6 +343,12 @@ def knockout_match_decide(
     if winner and not reason:
         raise InvalidInput(_("Give a reason: the players see it on the bracket."))
     state = phase_knockout(phase=match.phase)
+    if state is None:
+        raise StateConflict(
+            _("Nobody is seeded into %(phase)s yet: advance the qualifiers first.")
+            % {"phase": match.phase.name},
+            code="not_seeded",
+        )
     where = (match.bracket, match.round_index, match.match_index)
     try:
         probe = knockout_clear(

@@ -7,7 +7,16 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from clubs.models import Club, Player, Team
 from draws import services as draw_services
 from tests import factories
-from tournaments.models import Bye, Entry, Phase, Round, Seat, Table, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    KnockoutMatch,
+    Phase,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +61,20 @@ def world(director):
     # Its director may change the team: it is entered in a pairs event of theirs.
     pairs = factories.TeamEntryFactory(team=team).tournament
     pairs.directors.add(director)
+    # A knockout phase (its bracket page) with a match at a table (its decision).
+    knockout = factories.PhaseFactory(
+        tournament=tournament, order=2, name="Knockout", draw_method="knockout"
+    )
+    match = KnockoutMatch.objects.create(
+        phase=knockout,
+        table=rnd.tables.first(),
+        bracket="main",
+        round_index=0,
+        match_index=0,
+    )
     return {
+        "knockout": knockout,
+        "match": match,
         "tournament": tournament,
         "phase": phase,
         "round": rnd,
@@ -69,7 +91,10 @@ def kwargs_for(name: str, params: list[str], world) -> dict:
         "number": world["round"].number,
         "phase_id": world["phase"].pk,
         "entry_id": world["entry"].pk,
+        "match_id": world["match"].pk,
     }
+    if name in ("phase_bracket", "match_decide"):
+        values["phase_id"] = world["knockout"].pk
     if "seat_id" in params:
         values["seat_id"] = Seat.objects.filter(round=world["round"]).first().pk
     if "pk" in params:

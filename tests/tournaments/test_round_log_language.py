@@ -21,7 +21,8 @@ def _in(language, text):
 
 def test_every_known_message_is_still_written_by_the_draw_services():
     source = "".join(
-        (ROOT / "draws" / name).read_text() for name in ("services.py", "repair.py")
+        (ROOT / "draws" / name).read_text()
+        for name in ("services.py", "advance.py", "repair.py")
     )
     # Python joins adjacent string literals: compare without the seams.
     flat = re.sub(r'"\s*\n\s*"', "", source)
