@@ -142,6 +142,58 @@ def tournament_simulate(
     """
     started = time.monotonic()
     say = progress or _silent
+    tournament, user, second = tournament_setup(
+        players=players,
+        format=format,
+        teams=teams,
+        rounds=rounds,
+        final=final,
+        draw=draw,
+        seed=seed,
+        slug=slug,
+        name=name,
+        language=language,
+        pool_size=pool_size,
+        knockout=knockout,
+        say=say,
+    )
+    rng = random.Random(seed)
+    built = SimulatedTournament(
+        tournament=tournament, director=user, co_director=second
+    )
+    _play_phases(built, rng=rng, seed=seed, leave_open=leave_open, say=say)
+    built.confirmed = ScoreSheet.objects.filter(
+        table__round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
+    ).count()
+    built.entrants = Entry.objects.filter(tournament=tournament).count()
+    built.seconds = time.monotonic() - started
+    say(
+        f"{built.entrants} entrants, {built.confirmed} sheets confirmed in "
+        f"{built.seconds:.1f} s"
+    )
+    return built
+
+
+def tournament_setup(
+    *,
+    players: int,
+    format: str,
+    teams: int | None,
+    rounds: int,
+    final: int,
+    draw: str,
+    seed: int,
+    slug: str | None,
+    name: str | None,
+    language: str,
+    pool_size: int | None = None,
+    knockout: int = 0,
+    say: Progress = None,
+) -> tuple[Tournament, object, object]:
+    """Check the arguments, create the event and its phases, register and check
+    in its entrants; return it with its director and co-director (the first half
+    of :func:`tournament_simulate`, and of the simulation with prizes)."""
+    say = say or _silent
     pairs = format == "pairs"
     count = _entrant_count(
         format=format, players=players, teams=teams, rounds=rounds, final=final
@@ -157,7 +209,6 @@ def tournament_simulate(
         final=final,
         language=language,
     )
-    rng = random.Random(seed)
     user, second = _directors()
     phases = staged or phase_rows(
         pairs=pairs, rounds=rounds, final=final, draw=draw, language=language
@@ -177,20 +228,7 @@ def tournament_simulate(
     people = _people_find_or_create(count=count * (2 if pairs else 1))
     _register(tournament, people, count=count, pairs=pairs)
     say(f"{count} entrants registered and present")
-    built = SimulatedTournament(
-        tournament=tournament, director=user, co_director=second
-    )
-    _play_phases(built, rng=rng, seed=seed, leave_open=leave_open, say=say)
-    built.confirmed = ScoreSheet.objects.filter(
-        table__round__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
-    ).count()
-    built.entrants = Entry.objects.filter(tournament=tournament).count()
-    built.seconds = time.monotonic() - started
-    say(
-        f"{built.entrants} entrants, {built.confirmed} sheets confirmed in "
-        f"{built.seconds:.1f} s"
-    )
-    return built
+    return tournament, user, second
 
 
 def tournament_play(

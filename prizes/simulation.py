@@ -64,6 +64,8 @@ def tournament_simulate_with_prizes(
     name: str | None = None,
     language: str = "nl",
     leave_open: bool = False,
+    pool_size: int | None = None,
+    knockout: int = 0,
     fee_cents: int = 1_000,
     cash_share: Decimal | int = 0,
     progress: Progress | None = None,
@@ -80,32 +82,21 @@ def tournament_simulate_with_prizes(
         raise SimulationError("fee", "cannot be negative")
     if not 0 <= Decimal(cash_share) <= 100:
         raise SimulationError("cash-share", "must be from 0 to 100")
-    pairs = format == "pairs"
-    count = base._entrant_count(
-        format=format, players=players, teams=teams, rounds=rounds, final=final
-    )
-    if pairs and draw not in base.PAIR_DRAWS:
-        raise SimulationError(
-            "draw", f"must be one of {', '.join(sorted(base.PAIR_DRAWS))}"
-        )
-    user, second = base._directors()
-    phases = base._phases(
-        pairs=pairs, rounds=rounds, final=final, draw=draw, language=language
-    )
-    tournament = base._tournament_create(
-        by=user,
-        co_director=second,
-        pairs=pairs,
-        phases=phases,
+    tournament, user, _second = base.tournament_setup(
+        players=players,
+        format=format,
+        teams=teams,
+        rounds=rounds,
+        final=final,
+        draw=draw,
+        seed=seed,
+        slug=slug,
+        name=name,
         language=language,
-        slug=slug or f"sim-{format}-{count}-r{rounds}-f{final}-s{seed}",
-        name=name
-        or f"Simulated {'pairs' if pairs else 'individual'} event "
-        f"({count} {'teams' if pairs else 'players'}, seed {seed})",
+        pool_size=pool_size,
+        knockout=knockout,
+        say=say,
     )
-    people = base._people_find_or_create(count=count * (2 if pairs else 1))
-    base._register(tournament, people, count=count, pairs=pairs)
-    say(f"{count} entrants registered and present")
 
     money = SimulatedMoney(played=None, fee_cents=fee_cents)  # type: ignore[arg-type]
     rng = random.Random(seed * 7919 + 24)  # apart from the play's own
