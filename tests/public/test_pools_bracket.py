@@ -5,6 +5,8 @@ runner-up on to a knockout of 4 with a match for third place, played through the
 directors' services (``draws.simulation``).
 """
 
+import gzip
+import json
 from types import SimpleNamespace
 
 import pytest
@@ -161,6 +163,19 @@ def test_an_unchanged_tournament_answers_304_until_its_version_moves(
         moved = _api(client, name, played.slug, HTTP_IF_NONE_MATCH=etags[name])
         assert moved.status_code == 200
         assert moved["ETag"] != etags[name]
+
+
+@pytest.mark.parametrize("name", ["api:pools", "api:bracket"])
+def test_a_phone_that_takes_gzip_gets_the_same_answer_gzipped(client, played, name):
+    """The answer is kept gzipped beside the plain one: a reader that takes gzip
+    gets it packed (the same JSON once unpacked), one that does not gets it plain."""
+    plain = _api(client, name, played.slug)
+    packed = _api(client, name, played.slug, HTTP_ACCEPT_ENCODING="gzip, br")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"] and "Accept-Encoding" in plain["Vary"]
+    assert json.loads(gzip.decompress(packed.content)) == json.loads(plain.content)
+    assert len(packed.content) < len(plain.content)
 
 
 def test_a_tournament_without_pools_or_knockout_answers_empty_lists(client):
