@@ -13,7 +13,7 @@ from tests import factories
 from tests.tournaments.test_director_views import phase_post, tournament_post
 from tournaments import services
 from tournaments.forms import PhaseFormSet, TournamentForm
-from tournaments.models import Entry, Phase, PoolPlace, Tournament
+from tournaments.models import PHASE_FIELDS, Entry, Phase, PoolPlace, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -246,7 +246,7 @@ def test_after_drawn_pools_the_knockouts_rounds_are_known(director):
         for i, e in enumerate(entries)
     )
     rows = [
-        {"id": p.pk} | {name: getattr(p, name) for name in services.PHASE_FIELDS}
+        {"id": p.pk} | {name: getattr(p, name) for name in PHASE_FIELDS}
         for p in t.phases.order_by("order")
     ]
     with pytest.raises(ValidationError) as caught:
@@ -333,7 +333,7 @@ def test_a_drawn_pools_phase_keeps_its_size(director):
     first = t.phases.get(order=1)
     factories.RoundFactory(tournament=t, phase=first, number=1)
     rows = [
-        {"id": p.pk} | {name: getattr(p, name) for name in services.PHASE_FIELDS}
+        {"id": p.pk} | {name: getattr(p, name) for name in PHASE_FIELDS}
         for p in t.phases.order_by("order")
     ]
     rows[0] |= {"pool_size": 3, "rounds": 3}
@@ -353,7 +353,7 @@ def test_a_drawn_pools_phase_keeps_its_size(director):
 def test_a_change_of_the_pools_settings_is_in_the_history(director, director_client):
     t = event(director, phases=[pools(), knockout()])
     rows = [
-        {"id": p.pk} | {name: getattr(p, name) for name in services.PHASE_FIELDS}
+        {"id": p.pk} | {name: getattr(p, name) for name in PHASE_FIELDS}
         for p in t.phases.order_by("order")
     ]
     rows[0]["pool_seeding"] = "random"
@@ -479,7 +479,7 @@ def test_a_seeded_knockout_keeps_the_rounds_its_seeding_set(director):
         )
     Phase.objects.filter(pk=ko.pk).update(rounds=5)  # as seeding the phase sets it
     rows = [
-        {"id": p.pk} | {name: getattr(p, name) for name in services.PHASE_FIELDS}
+        {"id": p.pk} | {name: getattr(p, name) for name in PHASE_FIELDS}
         for p in t.phases.order_by("order")
     ]
     rows[0]["name"] = "Swiss rounds"
