@@ -38,7 +38,7 @@ def _figures(row, codes):
     return tuple(row.tiebreaks.get(code) for code in codes)
 
 
-def test_sixty_pairs_in_pools_of_four_then_a_knockout_of_sixteen():
+def test_sixty_pairs_in_pools_of_four_then_a_knockout_of_sixteen(client):
     """The issue's check: the simulation command ends with a knockout whose first
     round holds the 15 pool winners and the best runner-up, each later match the
     winners of the two before, and a champion."""
@@ -93,6 +93,17 @@ def test_sixty_pairs_in_pools_of_four_then_a_knockout_of_sixteen():
     )
     assert "best runner-up" in log.reason
     assert ko_phase.rounds == Round.objects.filter(phase=ko_phase).count() == 4
+    # The bracket API says the same, by the entrants' names.
+    answer = client.get(f"/api/tournaments/{slug}/bracket/").json()
+    main_answer = answer["phases"][0]
+    first_answer = main_answer["rounds"][0]["matches"]
+    assert {m[side] for m in first_answer for side in ("a", "b")} == {
+        state.names[e] for e in expected
+    }
+    assert not any(m["bye"] for m in first_answer)
+    final_answer = main_answer["rounds"][-1]["matches"][0]
+    champion = final_answer[final_answer["winner"]]
+    assert champion == state.names[state.knockout.champion]
 
 
 def test_a_field_that_is_no_power_of_two_gives_the_byes_to_the_top_seeds():
