@@ -18,6 +18,16 @@ def login_cookie(user, live_server) -> dict:
     }
 
 
+def director_desk(browser, live_server, director):
+    """Open the director's laptop (1366 px), logged in as staff who may create
+    tournaments; return its page."""
+    director.is_staff = True
+    director.save(update_fields=["is_staff"])
+    desk = browser.new_context(viewport={"width": 1366, "height": 900})
+    desk.add_cookies([login_cookie(director, live_server)])
+    return desk.new_page()
+
+
 def create_from_preset(page, base: str, *, preset: str, name: str) -> None:
     """Fill the new-tournament form from a preset, name it and save it."""
     page.goto(base + reverse("tournaments:tournament_create") + f"?preset={preset}")

@@ -19,8 +19,8 @@ from draws.simulation import _play_round
 from tests.draws.event_steps import (
     close_round,
     create_from_preset,
+    director_desk,
     draw_and_publish,
-    login_cookie,
     no_sideways_scroll,
 )
 from tournaments import services
@@ -35,11 +35,7 @@ def test_a_kaarting_of_120_players_from_its_preset_to_its_standings(
     live_server, browser, director
 ):
     base = live_server.url
-    director.is_staff = True  # staff create tournaments
-    director.save(update_fields=["is_staff"])
-    desk = browser.new_context(viewport={"width": 1366, "height": 900})
-    desk.add_cookies([login_cookie(director, live_server)])
-    page = desk.new_page()
+    page = director_desk(browser, live_server, director)
     create_from_preset(page, base, preset="club_evening", name="Kaarting Ichtegem")
     tournament = Tournament.objects.get(name="Kaarting Ichtegem")
     assert (tournament.format, tournament.language) == ("individual", "nl")

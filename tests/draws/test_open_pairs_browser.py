@@ -22,8 +22,8 @@ from standings.brackets import phase_knockout
 from tests.draws.event_steps import (
     close_round,
     create_from_preset,
+    director_desk,
     draw_and_publish,
-    login_cookie,
     no_sideways_scroll,
 )
 from tournaments import services
@@ -58,11 +58,7 @@ def test_an_open_pairs_championship_from_its_preset_to_its_champion(
     live_server, browser, director
 ):
     base = live_server.url
-    director.is_staff = True  # staff create tournaments
-    director.save(update_fields=["is_staff"])
-    desk = browser.new_context(viewport={"width": 1366, "height": 900})
-    desk.add_cookies([login_cookie(director, live_server)])
-    page = desk.new_page()
+    page = director_desk(browser, live_server, director)
     create_from_preset(page, base, preset="open_pairs", name="Open Roeselare")
     tournament = Tournament.objects.get(name="Open Roeselare")
     assert tournament.deals == 16 and tournament.target is None

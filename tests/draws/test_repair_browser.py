@@ -4,26 +4,15 @@ reserve on the bye, a late entry) shows on a phone's "where do I sit?" within 5 
 import time
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Player
 from tests import factories
+from tests.draws.event_steps import login_cookie
 from tournaments import services
 from tournaments.models import Bye, Seat
 
 NAMES = ["Aerts", "Bogaert", "Claeys", "Desmet", "Everaert", "Fierens", "Goossens"]
-
-
-def login_cookie(user, live_server) -> dict:
-    client = Client()
-    client.force_login(user)
-    return {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
 
 
 def table_of(phone, live_server, slug: str, name: str) -> str:
