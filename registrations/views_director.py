@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.exports import table_export
 from core.refusals import refused_as_message, refused_on_form
-from registrations import selectors, services
+from registrations import director_services, selectors, services
 from registrations.forms import DetailsForm, PairForm
 from registrations.models import Registration
 from registrations.tables import RegistrationExportTable
@@ -62,7 +62,7 @@ def export(request, tournament):
 def move(request, tournament, pk: int):
     registration = _registration(tournament, pk)
     with refused_as_message(request):
-        services.registration_move(
+        director_services.registration_move(
             registration=registration,
             up=request.POST.get("direction") != "down",
             by=request.user,
@@ -114,7 +114,7 @@ def pair(request, tournament):
     first = _registration(tournament, form.cleaned_data["first"])
     second = _registration(tournament, form.cleaned_data["second"])
     with refused_as_message(request):
-        entry = services.singles_pair(
+        entry = director_services.singles_pair(
             first=first, second=second, by=request.user, base_url=_base_url(request)
         )
         messages.success(request, _("Paired: %(team)s.") % {"team": entry.team})
@@ -126,7 +126,7 @@ def pair(request, tournament):
 def pair_remaining(request, tournament):
     """The deadline's rule, by a button: pair the rest in order of registration."""
     with refused_as_message(request):
-        entries, left = services.singles_pair_remaining(
+        entries, left = director_services.singles_pair_remaining(
             tournament=tournament, by=request.user, base_url=_base_url(request)
         )
         messages.success(
@@ -150,11 +150,11 @@ def edit(request, tournament, pk: int):
     if registration.anonymised:
         messages.error(request, _("This registration is deleted."))
         return _back(tournament)
-    initial = {name: getattr(registration, name) for name in services.EDITABLE}
+    initial = {name: getattr(registration, name) for name in director_services.EDITABLE}
     form = DetailsForm(request.POST or None, initial=initial, pairs=pairs)
     if request.method == "POST" and form.is_valid():
         with refused_on_form(form):
-            services.registration_update(
+            director_services.registration_update(
                 registration=registration, by=request.user, **form.values()
             )
             messages.success(request, _("The registration is saved."))

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from actionlog.models import ActionEntry
 from clubs.models import Player
-from registrations import selectors, services
+from registrations import director_services, selectors, services
 from registrations.models import Registration
 from registrations.tokens import registration_from_token, registration_token
 from tests import factories
@@ -211,7 +211,7 @@ def test_singles_take_half_a_place_and_are_paired_by_the_director(
     assert (three.status, three.position) == (Status.WAITING, 1)
     assert selectors.places_for(tournament=pairs).left == 0
     with django_capture_on_commit_callbacks(execute=True):
-        entry = services.singles_pair(first=one, second=two, by=director)
+        entry = director_services.singles_pair(first=one, second=two, by=director)
     assert {entry.team.player_one.last_name, entry.team.player_two.last_name} == {
         "One",
         "Two",
@@ -225,7 +225,7 @@ def test_singles_take_half_a_place_and_are_paired_by_the_director(
         in next(m for m in mail.outbox if m.to[0] == "solo.one@example.org").body
     )
     with pytest.raises(ValidationError, match="Only two singles"):
-        services.singles_pair(first=one, second=three, by=director)
+        director_services.singles_pair(first=one, second=three, by=director)
 
 
 def test_pair_singles_command_pairs_in_order_of_registration(pairs, register, capsys):
@@ -246,7 +246,7 @@ def test_pair_singles_command_pairs_in_order_of_registration(pairs, register, ca
 def test_a_paired_single_cancelling_leaves_the_partner_single_again(pairs, register):
     one = register(pairs, "Solo", "One", kind="single")
     two = register(pairs, "Solo", "Two", kind="single")
-    entry = services.singles_pair(first=one, second=two)
+    entry = director_services.singles_pair(first=one, second=two)
     services.registration_cancel(registration=one)
     two.refresh_from_db()
     entry.refresh_from_db()
@@ -259,11 +259,11 @@ def test_the_director_moves_the_waiting_list(individual, register, director):
     individual.save()
     register(individual, "In", "Side")
     a, b, c = (register(individual, "W", name) for name in ("A", "B", "C"))
-    services.registration_move(registration=c, up=True, by=director)
+    director_services.registration_move(registration=c, up=True, by=director)
     order = [r.last_name for r in selectors.waiting_list(tournament=individual)]
     assert order == ["A", "C", "B"]
     with pytest.raises(ValidationError, match="first already"):
-        services.registration_move(registration=a, up=True, by=director)
+        director_services.registration_move(registration=a, up=True, by=director)
     services.registration_cancel(registration=a)
     assert [
         (r.last_name, r.position) for r in selectors.waiting_list(tournament=individual)

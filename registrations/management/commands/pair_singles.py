@@ -10,7 +10,7 @@ Run it at the registration deadline (cron or by hand):
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from registrations.services import singles_pair_remaining
+from registrations.director_services import singles_pair_remaining
 from tournaments.models import Tournament
 
 
