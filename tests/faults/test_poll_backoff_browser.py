@@ -65,6 +65,10 @@ class Outage:
             route.continue_()
 
 
+# How late in the page's clock an answer may be taken in: three steps of advance().
+LATE_STEPS_MS = 1_500
+
+
 def advance(page, seconds: float, *, step: float = 0.5, until=None) -> None:
     """Run the page's clock ``seconds`` on, a step at a time, letting its
     requests be answered between the steps; stop early once ``until`` (a JS
@@ -124,7 +128,10 @@ def test_the_live_page_polls_later_and_later_then_carries_on(
     assert 5 <= len(during) <= 9, waits
     assert min(waits) >= RETRY_AFTER * 1000, waits  # never before Retry-After
     assert waits[-1] >= 25_000, waits  # later and later...
-    assert max(waits) <= 30_000 + 500, waits  # ...up to half a minute
+    # ...up to half a minute. A wait is timed from the answer, which arrives in the
+    # first 500 ms step whose 25 ms of real time it makes: under load a step or two
+    # later (30,610 ms seen with the suite's two workers and a second suite).
+    assert max(waits) <= 30_000 + LATE_STEPS_MS, waits
 
     tournament_touch(tournament=tournament)  # a result came in meanwhile
     outage.gone = False
@@ -136,7 +143,7 @@ def test_the_live_page_polls_later_and_later_then_carries_on(
     )
     assert status.inner_text() != "…"  # refreshed: the new version's region
     first = [t for t in asked(page, "/version/") if t >= back_at]
-    assert first and first[0] - back_at <= 30_000 + 500
+    assert first and first[0] - back_at <= 30_000 + LATE_STEPS_MS
     assert page.evaluate("() => !!document.querySelector('#live-region tbody tr')")
     advance(page, 10)
     after = [t for t in asked(page, "/version/") if t >= back_at]
