@@ -117,11 +117,12 @@ def _widths(ties: int, marked: bool) -> list[float]:
     Without anyone marked (the pools still playing) the mark and the reason
     columns are not printed.
     """
-    fixed = [0.07, 0.03 if marked else 0.0, 0.0, 0.0, 0.055, 0.055, 0.07, 0.065]
+    # The figures wide enough for their heads in every language ("gagnées").
+    fixed = [0.07, 0.03 if marked else 0.0, 0.0, 0.0, 0.08, 0.08, 0.075, 0.065]
     fixed += [0.065] * ties
-    reason = 0.21 if marked else 0.0
+    reason = 0.19 if marked else 0.0
     rest = 1 - sum(fixed) - reason
-    fixed[2], fixed[3] = rest * 0.64, rest * 0.36
+    fixed[2], fixed[3] = rest * 0.7, rest * 0.3
     widths = [w * WIDTH for w in (*fixed, reason)]
     return widths if marked else [w for w in widths if w]
 
