@@ -31,6 +31,7 @@ from scoring.services import (
 )
 from tournaments.models import Bye, Entry, Game, Round, RoundLog, Seat, Tournament
 from tournaments.round_log import round_log_add
+from tournaments.selectors import hall_copy_refusal
 from tournaments.services import entry_withdraw, tournament_touch
 
 __all__ = ["round_unpublish", "seat_replace", "seat_to_bye", "table_forfeit"]
@@ -226,6 +227,9 @@ def round_unpublish(*, round: Round, by, reason: str) -> Round:  # noqa: A002
         .select_related("tournament", "phase")
         .get(pk=round.pk)
     )
+    refusal = hall_copy_refusal(tournament=rnd.tournament)
+    if refusal is not None:
+        raise ValidationError(refusal)
     if rnd.status != Round.Status.PUBLISHED:
         raise ValidationError(
             _("Round %(number)d is not published.") % {"number": rnd.number}

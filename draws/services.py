@@ -252,6 +252,7 @@ def round_lock_for_change(*, round: Round, reason: str) -> Round:  # noqa: A002
         .select_related("tournament", "phase")
         .get(pk=round.pk)
     )
+    _refuse_hall_copy(rnd)
     if rnd.status == Round.Status.CLOSED:
         raise ValidationError(
             _("Round %(number)d is closed: reopen it before changing its draw.")
@@ -306,12 +307,20 @@ def log_change(*, round: Round, action: str, change: str, reason: str, by) -> No
     )
 
 
+def _refuse_hall_copy(rnd: Round) -> None:
+    """Refuse a change of the draw on the copy a hall published to this site."""
+    refusal = selectors.hall_copy_refusal(tournament=rnd.tournament)
+    if refusal is not None:
+        raise ValidationError(refusal)
+
+
 def _lock_draft(round: Round) -> Round:
     rnd = (
         Round.objects.select_for_update()
         .select_related("tournament", "phase")
         .get(pk=round.pk)
     )
+    _refuse_hall_copy(rnd)
     if rnd.status != Round.Status.DRAFT:
         raise ValidationError(
             _("Round %(number)d is published: its draw can no longer change.")

@@ -16,6 +16,7 @@ from manille import draws as draw_module
 from manille.draws import registry as draw_methods
 from manille.knockout import pools as knockout_pools
 from manille.knockout.bracket import MAX_ENTRANTS, knockout_build
+from tournaments import selectors
 from tournaments.models import (
     PHASE_FIELDS,
     Entry,
@@ -412,8 +413,12 @@ def phases_save(*, tournament: Tournament, rows: list[dict], by) -> list[Phase]:
     """Set a tournament's phases from ``rows`` (in order), all or nothing.
 
     Each row is a dict of phase fields with an optional ``id`` (an existing phase
-    to change) and ``delete`` (remove it; refused once it has rounds).
+    to change) and ``delete`` (remove it; refused once it has rounds). Refused on
+    the copy a hall published to this site (its phases are the hall's).
     """
+    refusal = selectors.hall_copy_refusal(tournament=tournament)
+    if refusal is not None:
+        raise ValidationError(refusal)
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     existing = {p.pk: p for p in Phase.objects.filter(tournament=tournament)}
     drawn = defaultdict(int)

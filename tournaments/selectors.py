@@ -4,6 +4,7 @@ from collections import defaultdict
 from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from core.folding import (  # the one folding helper (also read from here)
     fold,
@@ -35,6 +36,17 @@ def tournament_for_reader(*, slug: str, user) -> Tournament | None:
     if tournament.is_public or user_can_direct(user=user, tournament=tournament):
         return tournament
     return None
+
+
+def hall_copy_refusal(*, tournament: Tournament) -> str | None:
+    """Say why this site may not change the event's draws and results: it is the
+    copy a hall published here (``Tournament.hall_copy_at``). None: it may."""
+    if tournament.hall_copy_at is None:
+        return None
+    return _(
+        "“%(name)s” is run at the hall: this site shows what the hall published. "
+        "Change draws and results at the hall and publish again."
+    ) % {"name": tournament.name}
 
 
 def tournament_list_for_director(*, user) -> QuerySet[Tournament]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Phase, Round
+from tournaments.selectors import hall_copy_refusal
 
 # ------------------------------------------------ what may be done next, and why not
 #
@@ -16,6 +17,9 @@ from tournaments.models import Entry, Phase, Round
 
 def round_draw_blocker(*, phase: Phase) -> str | None:
     """Return why the phase's next round cannot be drawn now, or None if it can."""
+    hall_copy = hall_copy_refusal(tournament=phase.tournament)
+    if hall_copy is not None:
+        return hall_copy
     tournament_id = phase.tournament_id
     draft = (
         Round.objects.filter(tournament_id=tournament_id, status=Round.Status.DRAFT)
@@ -73,6 +77,9 @@ def round_draw_blocker(*, phase: Phase) -> str | None:
 
 def phase_advance_blocker(*, phase: Phase) -> tuple[str, str] | None:
     """Return (code, message) saying why a phase cannot advance now, or None."""
+    hall_copy = hall_copy_refusal(tournament=phase.tournament)
+    if hall_copy is not None:
+        return "hall_copy", hall_copy
     later = Phase.objects.filter(
         tournament_id=phase.tournament_id, order__gt=phase.order
     ).order_by("order")

@@ -36,6 +36,7 @@ from scoring.services.inputs import (
 )
 from scoring.services.table_state import table_cache_written, table_state_refresh
 from tournaments.models import Game, Round, Tournament
+from tournaments.selectors import hall_copy_refusal
 from tournaments.services import tournament_touch
 
 Mutation = Callable[[ScoreSheet, dict[int, Game], dict[int, GameInput]], set[int]]
@@ -73,6 +74,9 @@ def sheet_lock(*, sheet: ScoreSheet, version: int, by) -> ScoreSheet:
 
 def round_check_open(sheet: ScoreSheet) -> None:
     rnd = sheet.table.round
+    hall_copy = hall_copy_refusal(tournament=rnd.tournament)
+    if hall_copy is not None:
+        raise ResultConflict(hall_copy, code="hall_copy")
     if rnd.status == Round.Status.CLOSED:
         raise ResultConflict(
             _("Round %(number)s is closed: reopen it before changing its sheets.")

@@ -14,15 +14,28 @@ from scoring.models import ScoreSheet
 from scoring.services.errors import ResultConflict, ResultError
 from tournaments.models import Round, RoundLog, Table
 from tournaments.round_log import round_log_add
+from tournaments.selectors import hall_copy_refusal
 from tournaments.services import tournament_touch
 
 __all__ = ["round_close", "round_reopen"]
 
 
+def _refuse_hall_copy(rnd: Round) -> None:
+    """Refuse closing or reopening a round of the copy a hall published here."""
+    refusal = hall_copy_refusal(tournament=rnd.tournament)
+    if refusal is not None:
+        raise ResultConflict(refusal, code="hall_copy")
+
+
 @transaction.atomic
 def round_close(*, round: Round, by) -> Round:  # noqa: A002 - the contract's name
     """Close a round whose every table is confirmed; its standings freeze."""
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    rnd = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=round.pk)
+    )
+    _refuse_hall_copy(rnd)
     if rnd.status == Round.Status.CLOSED:
         raise ResultConflict(
             _("Round %(number)s is already closed.") % {"number": rnd.number},
@@ -64,7 +77,12 @@ def round_reopen(*, round: Round, by, reason: str) -> Round:  # noqa: A002
             field="reason",
             code="reason_required",
         )
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    rnd = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=round.pk)
+    )
+    _refuse_hall_copy(rnd)
     if rnd.status != Round.Status.CLOSED:
         raise ResultConflict(
             _("Round %(number)s is not closed.") % {"number": rnd.number},

@@ -11,6 +11,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from actionlog.models import ActionEntry
 from draws.simulation import tournament_play
+from scoring.models import ScoreSheet
 from tests.transfer.events import public_answers, simulate
 from tournaments.models import Round, Tournament
 from transfer.models import EventToken
@@ -134,6 +136,44 @@ def test_publishing_replaces_the_web_copy_and_again_changes_nothing(client, web_
     assert again.status_code == 200, again.content
     assert public_answers(tournament.slug) == answers
     assert ActionEntry.objects.filter(action="event.published").count() == 2
+
+
+def test_the_published_copy_is_read_only_here_and_its_file_does_not_say_so(
+    client, web_copy
+):
+    """The web shows what the hall published: its draws, results and phases are
+    refused here with a sentence (change them at the hall and publish again); the
+    copy's own file, pulled again, is not read-only at a hall; publishing again
+    still replaces it."""
+    from draws import services as draw_services
+    from scoring import services as scoring
+    from scoring.services import ResultConflict
+    from tournaments.services import phases_save
+
+    tournament, text, answers, director, raw = web_copy
+    assert Tournament.objects.get(slug=tournament.slug).hall_copy_at is None
+    assert _publish(client, tournament.slug, text, raw).status_code == 200
+    published = Tournament.objects.get(slug=tournament.slug)
+    assert published.hall_copy_at is not None
+    phase = published.phases.order_by("order").first()
+    with pytest.raises(ValidationError, match="run at the hall"):
+        draw_services.round_draw(phase=phase, by=director)
+    rnd = published.rounds.order_by("number").last()
+    with pytest.raises(ResultConflict, match="run at the hall"):
+        scoring.round_reopen(round=rnd, by=director, reason="a correction")
+    sheet = ScoreSheet.objects.filter(table__round=rnd).first()
+    with pytest.raises(ResultConflict, match="run at the hall"):
+        scoring.sheet_save(sheet=sheet, data={}, by=director, version=sheet.version)
+    rows = [{"id": p.pk, "name": p.name + "!"} for p in published.phases.all()]
+    with pytest.raises(ValidationError, match="run at the hall"):
+        phases_save(tournament=published, rows=rows, by=director)
+    client.force_login(director)  # the phase list says why nothing can be drawn
+    page = client.get(reverse("draws:phase_list", args=[published.slug]))
+    assert "run at the hall" in page.content.decode()
+    client.logout()
+    assert "hall_copy_at" not in export_event(published)["tournament"]
+    assert _publish(client, tournament.slug, text, raw).status_code == 200
+    assert public_answers(tournament.slug) == answers
 
 
 @pytest.mark.parametrize(

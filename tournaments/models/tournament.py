@@ -147,6 +147,11 @@ class Tournament(models.Model):
         validators=[validate_line],
         help_text=_("Where the venue is, e.g. Roeselare or West Flanders."),
     )
+    # Set on the web site when a hall publishes the event here: its draws and
+    # results are the hall's, read-only on this site (never in an event file).
+    hall_copy_at = models.DateTimeField(
+        _("published by the hall"), null=True, blank=True, editable=False
+    )
     registers_online = models.BooleanField(
         _("registration online"),
         default=False,

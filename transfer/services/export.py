@@ -22,6 +22,7 @@ from transfer.services.sections import (
     FORMAT,
     PEOPLE,
     SECTIONS,
+    TOURNAMENT,
     VERSION,
     WITHHELD_CODE,
     Section,
@@ -164,7 +165,7 @@ def export_event(tournament: Tournament) -> dict:
         for section in PEOPLE:
             dump(section)
         # Written once its club has a key.
-        data["tournament"] = _dump_row(tournament, 1, keys, hide=hide)
+        data["tournament"] = _dump_row(tournament, 1, keys, TOURNAMENT, hide=hide)
         data["tournament"]["directors"] = sorted(
             keys["users"][pk]
             for pk in tournament.directors.values_list("pk", flat=True)

@@ -18,6 +18,7 @@ import uuid
 
 from django.db import transaction
 from django.db.models import ProtectedError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from actionlog.models import ActionEntry
@@ -112,6 +113,9 @@ def event_publish(*, token: EventToken, data) -> Tournament:
         )
     existing = Tournament.objects.select_for_update().get(slug=token.slug)
     published, kept = _replace(existing, data, by=token.user)
+    # The hall's draws and results, read-only here (tournaments.selectors).
+    published.hall_copy_at = timezone.now()
+    published.save(update_fields=["hall_copy_at"])
     rounds = published.rounds.count()
     action_record(
         by=token.user,

@@ -64,6 +64,14 @@ class Section:
     file_names: tuple[tuple[str, str], ...] = ()
 
 
+# The tournament's own row: whether a hall published it to this site is this
+# site's fact (it makes the draws and results read-only here), never the file's.
+TOURNAMENT = Section(
+    "tournament",
+    Tournament,
+    lambda t: Tournament.objects.filter(pk=t.pk),
+    withheld=(("hall_copy_at", None),),
+)
 # The people, found again by natural key on import (see _match_people).
 PEOPLE = (
     Section("clubs", Club, lambda t: _clubs(t)),
