@@ -441,7 +441,13 @@ def test_a_conflict_is_shown_by_the_keypad_and_no_deal_typed_is_lost(
     enter_deal(one, "no_trump", 60)  # game 1 over on seat 1's phone
     # Seat 1's phone stops hearing from the server (its polls fail)...
     one.route("**/state/", lambda route: route.abort())
-    # ...while seat 3 accepts game 1 on the other phone.
+    # ...once a poll has failed, none started before is still on its way (they
+    # run one after another): it cannot bring the acceptance to this phone. A poll
+    # in flight across the acceptance did so under load, and no conflict came.
+    one.wait_for_event(
+        "requestfailed", predicate=lambda request: "/state/" in request.url
+    )
+    # Then seat 3 accepts game 1 on the other phone.
     hand_to(three, 1, names[3])
     panel_button(three, 1, "accept", names[3]).click()
     three.wait_for_selector("#games article#game-2")
