@@ -269,6 +269,7 @@ def phase_list(*, tournament: Tournament) -> list[Phase]:
     for r in rounds:
         by_phase[r.phase_id].append(r)
     for phase in phases:
+        phase.tournament = tournament  # read by every phase's blockers: no query each
         phase.round_list = by_phase[phase.pk]
         phase.rounds_left = max(phase.rounds - len(phase.round_list), 0)
     return phases

@@ -168,8 +168,10 @@ def next_action(*, tournament) -> NextAction:
     phases = list(Phase.objects.filter(tournament=tournament).order_by("order"))
     if not phases:
         return NextAction(text=_("No phase yet: add one in the settings."))
+    for phase in phases:
+        phase.tournament = tournament  # read by the blockers: no query each
     last = rounds[-1] if rounds else None
-    current = last.phase if last else phases[0]
+    current = next(p for p in phases if p.pk == last.phase_id) if last else phases[0]
     later = [p for p in phases if p.order > current.order]
     links = []
     if last is not None:
