@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from actionlog.services import action_record
 from core.errors import InvalidInput, StateConflict
@@ -183,9 +184,12 @@ def _knockout_round(phase, in_phase, seed, clubs, exclude_round) -> StagedPlan:
         )
     if state.undecided:
         raise ValidationError(
-            _(
-                "%(count)d match(es) of %(phase)s ended level: decide who goes "
-                "through on the bracket page first."
+            ngettext(
+                "%(count)d match of %(phase)s ended level: decide who goes "
+                "through on the bracket page first.",
+                "%(count)d matches of %(phase)s ended level: decide who goes "
+                "through on the bracket page first.",
+                len(state.undecided),
             )
             % {"count": len(state.undecided), "phase": phase.name}
         )

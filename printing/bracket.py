@@ -362,7 +362,7 @@ def _bracket_pages(
     columns = [Column(_column_name(r), r.matches) for r in rounds[last_of_part:]]
     pages.append(
         BracketPage(
-            title=f"{title} · {_('the last rounds')}",
+            title=_("%(title)s · the last rounds") % {"title": title},
             columns=columns,
             end=end,
             end_entry=end_entry,

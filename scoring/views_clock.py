@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.params import parse_id
@@ -70,7 +71,11 @@ def round_time_rule(request, round_id: int):
         count = services.round_time_rule_apply(round=rnd, by=request.user)
         messages.success(
             request,
-            _("%(count)s games stopped by time were settled by the event's rule.")
+            ngettext(
+                "%(count)s game stopped by time was settled by the event's rule.",
+                "%(count)s games stopped by time were settled by the event's rule.",
+                count,
+            )
             % {"count": count},
         )
     return _desk(rnd)

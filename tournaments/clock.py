@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.cachekeys import key_part
 from core.errors import InvalidInput, StateConflict
@@ -218,7 +219,9 @@ def round_clock_start(*, round: Round, by, minutes: int | None = None) -> Round:
             code="clock_running",
         )
     moments = arithmetic.clock_started(moments, minutes=minutes, now=now)
-    note = _("%(minutes)s minutes") % {"minutes": minutes}
+    note = ngettext("%(minutes)s minute", "%(minutes)s minutes", minutes) % {
+        "minutes": minutes
+    }
     return _save(rnd, moments, action=RoundLog.Action.CLOCK_START, by=by, note=note)
 
 
@@ -260,7 +263,9 @@ def round_clock_extend(*, round: Round, by, minutes: int) -> Round:  # noqa: A00
             _("The clock has not been started."), code="clock_not_started"
         )
     moments = arithmetic.clock_extended(moments, seconds=minutes * 60, now=now)
-    note = _("+%(minutes)s minutes") % {"minutes": minutes}
+    note = ngettext("+%(minutes)s minute", "+%(minutes)s minutes", minutes) % {
+        "minutes": minutes
+    }
     return _save(rnd, moments, action=RoundLog.Action.CLOCK_EXTEND, by=by, note=note)
 
 
