@@ -55,6 +55,7 @@ class Breaker:
         self.lock = threading.Lock()
         self.closed_at = 0.0  # monotonic time before which Redis is not asked
         self.down = False  # an outage is going on (logged once)
+        self.down_since = 0.0  # monotonic time the outage was found
 
     def allows(self) -> bool:
         """Tell whether to ask Redis: yes unless an outage is going on; during one,
@@ -74,6 +75,7 @@ class Breaker:
             if self.down:
                 return
             self.down = True
+            self.down_since = time.monotonic()
         logger.warning(
             "Redis at %s does not answer (%s: %s): serving without the cache, "
             "trying it again every %g s",
@@ -83,11 +85,14 @@ class Breaker:
             OUTAGE_SECONDS,
         )
 
-    def answered(self) -> None:
+    def answered(self, asked_at: float) -> None:
+        """Redis answered a call made at ``asked_at`` (monotonic). A call asked
+        before the outage was found (a thread's answer arriving just after another
+        thread's failure) says nothing of Redis now: only a later one ends it."""
         if not self.down:
             return
         with self.lock:
-            if not self.down:
+            if not self.down or asked_at < self.down_since:
                 return
             self.down = False
             self.closed_at = 0.0
@@ -126,12 +131,13 @@ class ResilientRedisCache(RedisCache):
         """``call(*args, **kwargs)``, or ``missing`` if Redis does not answer."""
         if not self.breaker.allows():
             return missing
+        asked_at = time.monotonic()
         try:
             result = call(*args, **kwargs)
         except UNREACHABLE as error:
             self.breaker.failed(error)
             return missing
-        self.breaker.answered()
+        self.breaker.answered(asked_at)
         return result
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):

@@ -100,3 +100,17 @@ def test_an_outage_is_logged_once_and_redis_is_taken_up_again(
         assert "answers again" in messages[1]
     finally:
         server.stop()
+
+
+def test_an_answer_to_a_call_asked_before_the_outage_does_not_end_it():
+    """Two threads: one's call is on its way when the other finds Redis gone; the
+    first call's late answer must not log "answers again" (a call asked after the
+    outage began does). Before, the outage was logged again and again under load."""
+    breaker = resilient.Breaker("127.0.0.1:1")
+    asked_before = time.monotonic()
+    time.sleep(0.01)
+    breaker.failed(ConnectionError("reset"))
+    breaker.answered(asked_before)
+    assert breaker.down, "a call asked before the failure ended the outage"
+    breaker.answered(time.monotonic())
+    assert not breaker.down
