@@ -188,6 +188,11 @@ class Load(Threads):
             return "during"
         return "after" if answer.started < self.marks["served"] else "served"
 
+    def saved_in(self, *phases: str) -> bool:
+        """Whether a deal answered "saved" came in one of ``phases``."""
+        with self.lock:
+            return any(self.phase(a) in phases for a in self.saved.values())
+
     def of(self, *phases: str) -> list[Answer]:
         with self.lock:
             return [a for a in self.answers if self.phase(a) in phases]
@@ -217,7 +222,11 @@ def test_postgresql_gone_answers_503_quickly_and_the_site_recovers(hall):
     paths = reader_paths(codes)
     with serving(env, port=port, probe="/healthz/") as server:
         with Load(port, codes) as load:
-            time.sleep(3)
+            # Served and saving before the stop (a condition, not a pause: under
+            # load the first deal can take longer than a few seconds).
+            wait_until(
+                lambda: load.saved_in("before"), 60, "no deal was saved to begin with"
+            )
             load.marks["stopped"] = time.monotonic()
             cluster.stop()
             time.sleep(OUTAGE_SECONDS)
@@ -230,7 +239,12 @@ def test_postgresql_gone_answers_503_quickly_and_the_site_recovers(hall):
             )
             load.marks["served"] = time.monotonic()
             recovered = load.marks["served"] - back
-            time.sleep(3)  # the load goes on a little with PostgreSQL back
+            wait_until(
+                lambda: load.saved_in("after", "served"),
+                60,
+                "the phones saved nothing once PostgreSQL was back",
+            )
+            time.sleep(1)  # the load goes on a little with PostgreSQL back
     statuses = {
         phase: collections.Counter(a.status for a in load.of(phase))
         for phase in ("before", "during", "after", "served")

@@ -45,21 +45,33 @@ def _wait_for(condition, seconds: float, what: str) -> None:
         time.sleep(0.1)
 
 
+def _served(tally) -> bool:
+    """Whether a page was answered 200 in the load's current phase."""
+    with tally.lock:
+        return tally.statuses[tally.phase][200] > 0
+
+
 def test_the_hall_is_served_without_redis_and_takes_it_up_again(hall):
     env, redis, codes = hall
     port = free_port()
     with serving(env, port=port, probe="/healthz/") as server:
         with Load(port, codes) as load:
-            time.sleep(3)
-            assert redis.keys(), "the site did not use Redis to begin with"
-            load.tally.phase = "during"
+            tally = load.tally
+            # Conditions, not pauses: under load the first answers can be late.
+            _wait_for(
+                lambda: redis.keys() and tally.acknowledged and _served(tally),
+                60,
+                "the site did not serve, save a deal and use Redis to begin with",
+            )
+            tally.phase = "during"
             redis.stop()
             time.sleep(OUTAGE_SECONDS)
-            load.tally.phase = "after"
+            _wait_for(lambda: _served(tally), 30, "nothing served without Redis")
+            tally.phase = "after"
             redis.start()  # empty: no persistence
             _wait_for(redis.keys, 20, "the site did not take Redis up again")
-            time.sleep(2)  # the load goes on a little with Redis back
-        tally = load.tally
+            _wait_for(lambda: _served(tally), 30, "nothing served with Redis back")
+            time.sleep(1)  # the load goes on a little with Redis back
         assert tally.bad == [], tally.bad[:20]
     print(tally.summary())
     for phase in ("before", "during", "after"):
