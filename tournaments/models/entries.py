@@ -3,6 +3,7 @@
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Player, Team
 from core.validators import validate_line
@@ -52,7 +53,9 @@ class Entry(models.Model):
         verbose_name=_("current phase"),
         help_text=_("The latest phase this entrant qualified for."),
     )
-    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    seed = models.PositiveIntegerField(
+        pgettext_lazy("bracket", "seed"), null=True, blank=True
+    )
     late = models.BooleanField(_("late entry"), default=False)
     plays_for = models.ForeignKey(
         Player,

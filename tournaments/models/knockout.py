@@ -11,6 +11,7 @@ a walkover or the director's decision is kept on it.
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from core.validators import validate_line
 from tournaments.models.entries import Entry
@@ -34,7 +35,7 @@ class PoolPlace(models.Model):
         verbose_name=_("entrant"),
     )
     pool = models.PositiveSmallIntegerField(_("pool"), help_text="1 is pool A.")
-    seed = models.PositiveSmallIntegerField(_("seed"))
+    seed = models.PositiveSmallIntegerField(pgettext_lazy("bracket", "seed"))
 
     class Meta:
         ordering = ["phase", "pool", "seed"]
