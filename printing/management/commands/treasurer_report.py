@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from cashdesk.models import Payment
 from cashdesk.money import euros
 from printing.base import document_language
-from printing.treasury import report_json, tournament_figures
+from printing.treasury_figures import report_json, tournament_figures
 from tournaments.models import Tournament
 
 
