@@ -362,21 +362,10 @@ def sheet_commit(
     after); None for a write that logs itself (the table's, through
     ``on_saved``), so that no write is filed twice.
     """
-    if copy not in (1, 2):
-        raise ResultError(_("Unknown entry copy."), code="copy")
-    fresh = sheet_lock(sheet=sheet, version=version, by=by)
-    round_check_open(fresh)
-    tournament = fresh.table.round.tournament
     reason = (reason or "").strip()
+    fresh = _sheet_open(sheet=sheet, version=version, copy=copy, by=by, reason=reason)
+    tournament = fresh.table.round.tournament
     confirmed = fresh.status == ScoreSheet.Status.CONFIRMED
-    _check_may_write(
-        fresh,
-        tournament=tournament,
-        copy=copy,
-        by=by,
-        confirmed=confirmed,
-        reason=reason,
-    )
 
     games, state, old_events, old = _sheet_state(fresh, copy, tournament)
     touched = mutate(fresh, games, state)
@@ -425,6 +414,26 @@ def sheet_commit(
             on_saved=on_saved,
             snapshot=change,
         )
+    return fresh
+
+
+def _sheet_open(
+    *, sheet: ScoreSheet, version: int, copy: int, by, reason: str
+) -> ScoreSheet:
+    """Lock the sheet and refuse a write to it now: an unknown copy, a round not
+    open, a copy this director may not type (``reason``: stripped already)."""
+    if copy not in (1, 2):
+        raise ResultError(_("Unknown entry copy."), code="copy")
+    fresh = sheet_lock(sheet=sheet, version=version, by=by)
+    round_check_open(fresh)
+    _check_may_write(
+        fresh,
+        tournament=fresh.table.round.tournament,
+        copy=copy,
+        by=by,
+        confirmed=fresh.status == ScoreSheet.Status.CONFIRMED,
+        reason=reason,
+    )
     return fresh
 
 
