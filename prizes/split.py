@@ -196,15 +196,8 @@ def split_pot(
         start = end + 1
 
     remainder = rounding + tie_left + unused
-    extra = [0] * len(ranks)
-    receivers = _receivers(ranks, len(places), remainder_to)
-    if receivers and remainder:
-        each = remainder // len(receivers)
-        for i in receivers:
-            extra[i] = each
-        kept += remainder - each * len(receivers)
-    else:
-        kept += remainder
+    extra, undivided = _remainder_split(remainder, ranks, len(places), remainder_to)
+    kept += undivided
     shares = tuple(
         Share(i + 1, ranks[i], table_share[i], extra[i], notes[i])
         for i in range(len(ranks))
@@ -220,6 +213,21 @@ def split_pot(
         remainder_to=remainder_to,
         kept_cents=kept,
     )
+
+
+def _remainder_split(
+    remainder: int, ranks: list[int], places: int, remainder_to: Remainder
+) -> tuple[list[int], int]:
+    """Return each entrant's part of the remainder and what stays with the organiser:
+    the cents that do not divide among its receivers, or all of it if none."""
+    extra = [0] * len(ranks)
+    receivers = _receivers(ranks, places, remainder_to)
+    if receivers and remainder:
+        each = remainder // len(receivers)
+        for i in receivers:
+            extra[i] = each
+        return extra, remainder - each * len(receivers)
+    return extra, remainder
 
 
 def _receivers(ranks: list[int], places: int, remainder_to: Remainder) -> list[int]:
