@@ -249,6 +249,28 @@ def _print_connections(
     )
 
 
+def _build_events(env: dict, database, args) -> dict:
+    """Build the hall's event, and the pools-then-knockout one if a path needs it."""
+    started = time.monotonic()
+    facts = build_event(env, args.players)
+    print(
+        f"Built {facts['slug']} ({args.players} players) on "
+        f"{'PostgreSQL ' + database.name if database.postgres else 'SQLite'} "
+        f"in {time.monotonic() - started:.0f} s; round {facts['round']} "
+        f"(the widest), a name: {facts['last_name']}",
+        flush=True,
+    )
+    if set(args.paths) & set(STAGED_KEYS):
+        started = time.monotonic()
+        facts["staged_slug"] = build_staged_event(env)
+        print(
+            f"Built {facts['staged_slug']} (60 pairs in pools of four, a "
+            f"knockout of 16) in {time.monotonic() - started:.0f} s",
+            flush=True,
+        )
+    return facts
+
+
 def run(args) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="manille-bench-"))
     database = Database(os.environ.get("DATABASE_URL"), tmp)
@@ -258,23 +280,7 @@ def run(args) -> None:
     load = load_wrk if generator == "wrk" else load_python
     try:
         database.create()
-        started = time.monotonic()
-        facts = build_event(env, args.players)
-        print(
-            f"Built {facts['slug']} ({args.players} players) on "
-            f"{'PostgreSQL ' + database.name if database.postgres else 'SQLite'} "
-            f"in {time.monotonic() - started:.0f} s; round {facts['round']} "
-            f"(the widest), a name: {facts['last_name']}",
-            flush=True,
-        )
-        if set(args.paths) & set(STAGED_KEYS):
-            started = time.monotonic()
-            facts["staged_slug"] = build_staged_event(env)
-            print(
-                f"Built {facts['staged_slug']} (60 pairs in pools of four, a "
-                f"knockout of 16) in {time.monotonic() - started:.0f} s",
-                flush=True,
-            )
+        facts = _build_events(env, database, args)
         port = free_port()
         server = Server(env, port, tmp / "server.log")
         if database.postgres:
