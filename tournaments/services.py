@@ -16,11 +16,11 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.personal_codes import entry_codes_ensure
-from tournaments.phase_settings import (  # noqa: F401 - re-exported
+from tournaments.phase_checks import (  # noqa: F401 - re-exported
     knockout_rounds_for,
-    phases_save,
     pool_rounds_for,
 )
+from tournaments.phase_settings import phases_save
 from tournaments.versioning import tournament_touch, tournaments_touch
 
 TOURNAMENT_FIELDS = {
