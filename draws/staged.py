@@ -4,9 +4,10 @@ A staged phase is not drawn afresh each round (``manille.draws.registry``'s
 ``staged`` methods): a pools phase splits its entrants into pools once, at its
 first round (``manille.knockout.split_pools``), and every round seats each
 pool's round robin in turn; a knockout phase seats the matches of its bracket
-whose two sides are known (``standings.brackets``). ``draws.services`` calls
-:func:`staged_plan` where it would call a draw method, writes the tables as for
-any draw, then :meth:`StagedPlan.write` keeps the pools or the matches.
+whose two sides are known (``standings.brackets``). ``draws.compute`` calls
+:func:`staged_plan` where it would call a draw method; ``draws.services`` writes
+the tables as for any draw, then :meth:`StagedPlan.write` keeps the pools or the
+matches.
 """
 
 from __future__ import annotations
