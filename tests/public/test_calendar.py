@@ -1,37 +1,37 @@
-"""The public calendar (/events/) and its iCal feeds (/events.ics): issue 26.
+"""The public calendar (/events/): issue 26.
 
 Listed events only, upcoming by date with their date, time, place, format, fee,
 prizes, places left and club; every filter, refused values as a message (never a
-500); past events linking to their results; the feeds parsed back line by line
-(folding at 75 octets, CRLF, escaping), all and per club; a phone at 390 px.
+500); past events linking to their results; a phone at 390 px. The iCal feeds are
+checked in ``test_calendar_feed.py``, the announcement's settings in
+``test_calendar_announcement.py``.
 """
 
 from __future__ import annotations
 
 import datetime
-import json
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
-from cashdesk.models import FeeRate, FeeSettings
-from prizes.models import Prize, PrizeSettings
+from prizes.models import Prize
 from public.calendar import STATE_KEY, calendar_state_forget
-from public.ical import LINE_OCTETS, escape_text, fold_line
 from registrations.models import Registration
-from tests.factories import ClubFactory, EntryFactory, PhaseFactory, TournamentFactory
-from tests.tournaments.test_director_views import phase_post, tournament_post
+from tests.factories import ClubFactory, EntryFactory, TournamentFactory
+from tests.public.calendar_helpers import (
+    EVENTS,
+    ICS,
+    _day,
+    _ics,
+    _names,
+    _page,
+    build_calendar,
+)
 from tournaments import services
-from tournaments.forms import ANNOUNCEMENT_FIELDS
-from tournaments.models import Entry, Phase, Tournament
-from transfer import services as transfer
-
-EVENTS = reverse("public:events")
-ICS = reverse("public:events_ics")
+from tournaments.models import Entry, Tournament
 
 
 @pytest.fixture(autouse=True)
@@ -42,85 +42,10 @@ def _calendar_state_forgotten():
     calendar_state_forget()
 
 
-def _day(offset: int) -> datetime.date:
-    return timezone.localdate() + datetime.timedelta(days=offset)
-
-
 @pytest.fixture
 def calendar(db):
     """Two clubs' events: upcoming, past, unlisted; one with everything announced."""
-    kortrijk = ClubFactory(name="KMC Kortrijk")
-    brugge = ClubFactory(name="De Zotte Brugge")
-    full = TournamentFactory(
-        name="Wereldkampioenschap Manille, Deerlijk",
-        slug="wk",
-        date=_day(10),
-        start_time=datetime.time(10, 0),
-        venue="Sporthal De Gavers",
-        postcode="8540",
-        region="Deerlijk",
-        capacity=3,
-        registration_deadline=timezone.make_aware(
-            datetime.datetime.combine(_day(8), datetime.time(20, 0))
-        ),
-        club=kortrijk,
-        format=Tournament.Format.INDIVIDUAL,
-    )
-    PhaseFactory(tournament=full, order=1, draw_method=Phase.DrawMethod.INDIVIDUAL)
-    settings = FeeSettings.objects.create(tournament=full, per=FeeSettings.Per.PLAYER)
-    FeeRate.objects.create(
-        settings=settings, code="leden", label="Leden", amount_cents=800, order=1
-    )
-    FeeRate.objects.create(
-        settings=settings, code="anderen", label="Anderen", amount_cents=1000, order=2
-    )
-    PrizeSettings.objects.create(tournament=full, cash_fixed_cents=120000)
-    for n, description in enumerate(["Een diamant", "Hesp", "Chocolade", "Worst"]):
-        Prize.objects.create(
-            tournament=full, order=n, description=description, place_from=n + 1
-        )
-    EntryFactory(tournament=full)
-    EntryFactory(tournament=full)
-    EntryFactory(tournament=full, status=Entry.Status.WITHDRAWN)
-    soon = TournamentFactory(
-        name="Duo-open Roeselare",
-        slug="duo",
-        date=_day(0),
-        venue="Café 't Hoekske",
-        region="Roeselare",
-        club=brugge,
-        format=Tournament.Format.PAIRS,
-        capacity=1,
-    )
-    EntryFactory(tournament=soon)
-    past = TournamentFactory(
-        name="Kaarting van vorig jaar", slug="past", date=_day(-30), club=kortrijk
-    )
-    hidden = TournamentFactory(
-        name="Geheime kaarting", slug="hidden", date=_day(5), is_public=False
-    )
-    return {
-        "kortrijk": kortrijk,
-        "brugge": brugge,
-        "full": full,
-        "soon": soon,
-        "past": past,
-        "hidden": hidden,
-    }
-
-
-def _page(client, **params) -> str:
-    response = client.get(EVENTS, params)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def _names(html: str, calendar) -> set[str]:
-    return {
-        key
-        for key in ("full", "soon", "past", "hidden")
-        if calendar[key].get_absolute_url() in html
-    }
+    return build_calendar()
 
 
 # ------------------------------------------------------------------ the page
@@ -307,228 +232,6 @@ def test_the_calendar_is_linked_from_every_page(client, calendar):
     assert f'href="{EVENTS}"' in html
 
 
-# ------------------------------------------------------------------ the feed
-
-
-def _ics(client, **params) -> tuple[bytes, list[dict]]:
-    response = client.get(ICS, params)
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/calendar; charset=utf-8"
-    raw = response.content
-    return raw, parse_ics(raw)
-
-
-def parse_ics(raw: bytes) -> list[dict]:
-    """Parse a feed strictly: CRLF lines of at most 75 octets, unfolded, unescaped.
-
-    Returns the VEVENTs, each a dict of property name to (parameters, value).
-    """
-    assert raw.endswith(b"\r\n")
-    lines = raw[:-2].split(b"\r\n")
-    for line in lines:
-        assert b"\n" not in line and b"\r" not in line
-        assert len(line) <= LINE_OCTETS, line
-        line.decode()  # a fold never cuts a character
-    unfolded: list[str] = []
-    for line in lines:
-        if line.startswith(b" "):
-            unfolded[-1] += line[1:].decode()
-        else:
-            unfolded.append(line.decode())
-    assert unfolded[0] == "BEGIN:VCALENDAR" and unfolded[-1] == "END:VCALENDAR"
-    assert "VERSION:2.0" in unfolded and any(u.startswith("PRODID:") for u in unfolded)
-    events, current = [], None
-    for line in unfolded:
-        name_part, value = line.split(":", 1)
-        name, *params = name_part.split(";")
-        if line == "BEGIN:VEVENT":
-            current = {}
-        elif line == "END:VEVENT":
-            for required in ("UID", "DTSTAMP", "DTSTART", "SUMMARY"):
-                assert required in current, required
-            events.append(current)
-            current = None
-        elif current is not None:
-            assert name not in current, name  # each property once
-            current[name] = (params, _unescape(value))
-    return events
-
-
-def _unescape(value: str) -> str:
-    out, i = [], 0
-    while i < len(value):
-        char = value[i]
-        if char == "\\":
-            following = value[i + 1]
-            assert following in "\\;,nN", value
-            out.append("\n" if following in "nN" else following)
-            i += 2
-            continue
-        assert char not in ";,", value  # a TEXT's commas and semicolons: escaped
-        out.append(char)
-        i += 1
-    return "".join(out)
-
-
-def _raw_values(raw: bytes, name: str) -> list[str]:
-    unfolded = raw.decode().replace("\r\n ", "")
-    return [
-        line.split(":", 1)[1]
-        for line in unfolded.split("\r\n")
-        if line.split(":", 1)[0].split(";")[0] == name
-    ]
-
-
-def test_the_feed_holds_the_upcoming_listed_events_parsed_back(client, calendar):
-    raw, events = _ics(client)
-    by_summary = {e["SUMMARY"][1]: e for e in events}
-    assert set(by_summary) == {
-        "Wereldkampioenschap Manille, Deerlijk",
-        "Duo-open Roeselare",
-    }
-    wk = by_summary["Wereldkampioenschap Manille, Deerlijk"]
-    # 10:00 in Brussels, written in UTC.
-    start = timezone.make_aware(datetime.datetime.combine(_day(10), datetime.time(10)))
-    expected = start.astimezone(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    assert wk["DTSTART"] == ([], expected)
-    assert wk["UID"][1] == f"tournament-{calendar['full'].pk}@testserver"
-    assert wk["LOCATION"][1] == "Sporthal De Gavers, 8540 Deerlijk"
-    assert wk["URL"][1] == "http://testserver/t/wk/"
-    description = wk["DESCRIPTION"][1].split("\n")
-    assert "Fee: Leden €8.00 · Anderen €10.00 (per player)" in description
-    assert "Places left: 1 of 3" in description
-    assert "Organised by KMC Kortrijk" in description
-    assert any(line.startswith("Registration until ") for line in description)
-    duo = by_summary["Duo-open Roeselare"]
-    assert duo["DTSTART"] == (["VALUE=DATE"], _day(0).strftime("%Y%m%d"))
-    assert "Full" in duo["DESCRIPTION"][1].split("\n")
-    assert duo["LOCATION"][1] == "Café 't Hoekske, Roeselare"
-    # Commas in a text are escaped in the file itself.
-    assert r"Wereldkampioenschap Manille\, Deerlijk" in _raw_values(raw, "SUMMARY")
-
-
-def test_the_per_club_feed_holds_only_its_clubs_events(client, calendar):
-    _raw, events = _ics(client, club=calendar["kortrijk"].pk)
-    assert [e["SUMMARY"][1] for e in events] == [
-        "Wereldkampioenschap Manille, Deerlijk"
-    ]
-    html = _page(client, club=calendar["kortrijk"].pk)
-    assert f'href="{ICS}?club={calendar["kortrijk"].pk}"' in html
-
-
-def test_a_long_accented_name_with_commas_and_semicolons_is_folded_and_escaped(
-    client, db
-):
-    name = "Kampioenschap van de Zotte Manillespelers; Éénmaal, andermaal — " * 3
-    TournamentFactory(name=name[:150], date=_day(3), venue="Zaal \\ Ons Huis")
-    raw, events = _ics(client)
-    assert [e["SUMMARY"][1] for e in events] == [name[:150]]
-    assert events[0]["LOCATION"][1] == "Zaal \\ Ons Huis"
-    summary = raw.decode().replace("\r\n ", "")
-    assert "Manillespelers\\; Éénmaal\\, andermaal" in summary
-    assert "Zaal \\\\ Ons Huis" in summary
-
-
-def test_escaping_and_folding_by_the_rules():
-    assert escape_text("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne"
-    assert escape_text("x\r\ny") == "x\\ny"
-    line = "SUMMARY:" + "é" * 100  # two octets each: no fold may cut one
-    folded = fold_line(line).encode().split(b"\r\n")
-    assert all(len(p) <= LINE_OCTETS for p in folded)
-    assert all(p.startswith(b" ") for p in folded[1:])
-    assert b"".join([folded[0], *(p[1:] for p in folded[1:])]).decode() == line
-    assert fold_line("A" * 75) == "A" * 75
-
-
-# ------------------------------------------------------------------ the settings
-
-
-def test_the_announcement_is_edited_on_the_tournaments_settings(
-    director_client, tournament
-):
-    url = reverse("tournaments:tournament_edit", args=[tournament.slug])
-    page = director_client.get(url).content.decode()
-    assert "Announcement" in page
-    for name in ("start_time", "postcode", "region", "capacity"):
-        assert f'name="{name}"' in page
-    assert 'name="registration_deadline"' in page
-
-
-def _settings_post(tournament, **announcement) -> dict:
-    phase = tournament.phases.get()
-    row = {
-        "id": str(phase.pk),
-        "name": phase.name,
-        "rounds": "3",
-        "draw_method": "individual",
-        "games_per_table": "3",
-        "advancement": "none",
-    }
-    data = tournament_post(slug=tournament.slug, **announcement) | phase_post([row])
-    data["phases-INITIAL_FORMS"] = "1"
-    return data
-
-
-def test_the_announcement_is_saved_from_the_settings_and_shown(
-    client, director_client, tournament, django_capture_on_commit_callbacks
-):
-    PhaseFactory(tournament=tournament)
-    url = reverse("tournaments:tournament_edit", args=[tournament.slug])
-    data = _settings_post(
-        tournament,
-        date=_day(4).isoformat(),
-        start_time="13:30",
-        postcode="8500",
-        region="Kortrijk",
-        capacity="120",
-        registration_deadline=f"{_day(2).isoformat()}T18:00",
-    )
-    with django_capture_on_commit_callbacks(execute=True):
-        response = director_client.post(url, data)
-    assert response.status_code == 302, response.content.decode()[:2000]
-    tournament.refresh_from_db()
-    assert tournament.start_time == datetime.time(13, 30)
-    assert (tournament.postcode, tournament.region) == ("8500", "Kortrijk")
-    assert tournament.capacity == 120
-    deadline = timezone.localtime(tournament.registration_deadline)
-    assert (deadline.date(), deadline.time()) == (_day(2), datetime.time(18))
-    client.logout()
-    html = _page(client, place="8500")
-    assert tournament.get_absolute_url() in html and "120 of 120" in html
-
-
-@pytest.mark.parametrize(
-    "field, value",
-    [
-        ("capacity", "0"),
-        ("capacity", "-5"),
-        ("start_time", "25:00"),
-        ("postcode", "85\x01 00"),
-        ("registration_deadline", "morgen"),
-    ],
-)
-def test_a_wrong_announcement_is_refused_on_the_form(
-    director_client, tournament, field, value
-):
-    PhaseFactory(tournament=tournament)
-    url = reverse("tournaments:tournament_edit", args=[tournament.slug])
-    response = director_client.post(url, _settings_post(tournament, **{field: value}))
-    assert response.status_code == 200
-    assert "field-error" in response.content.decode()
-    tournament.refresh_from_db()
-    assert getattr(tournament, field) in (None, "")
-
-
-def test_the_announcement_travels_in_the_event_file(calendar, director):
-    """The event file exports every concrete field: the announcement too."""
-    full = calendar["full"]
-    data = json.loads(transfer.event_to_json(transfer.export_event(full)))
-    moved = transfer.import_event(data, slug="wk-again", by=director)
-    for name in ANNOUNCEMENT_FIELDS:
-        assert getattr(moved, name) == getattr(full, name), name
-    assert moved.capacity == 3 and moved.start_time == datetime.time(10)
-
-
 # ------------------------------------------------------------------ a phone
 
 
@@ -568,35 +271,4 @@ def test_the_calendar_fits_a_phone_and_a_laptop(live_server, browser, width):
     shots = Path("/tmp/calendar-shots")
     shots.mkdir(exist_ok=True)
     page.screenshot(path=str(shots / f"events-{width}.png"), full_page=True)
-    page.close()
-
-
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("width", [390, 1366])
-def test_the_announcement_fields_fit_the_settings_page(live_server, browser, width):
-    user = get_user_model().objects.create_user(username="wl", password="wl-123-abc")
-    t = TournamentFactory(capacity=60, postcode="8500", region="Kortrijk")
-    t.directors.add(user)
-    PhaseFactory(tournament=t)
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "wl")
-    page.fill("#id_password", "wl-123-abc")
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/director/")
-    page.goto(live_server.url + reverse("tournaments:tournament_edit", args=[t.slug]))
-    fieldset = page.locator("fieldset", has_text="Announcement")
-    for name in ("start_time", "postcode", "region", "capacity"):
-        box = page.locator(f"#id_{name}").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, name
-    box = page.locator("#id_registration_deadline").bounding_box()
-    assert box and box["x"] + box["width"] <= width
-    scroll, client_width = page.evaluate(
-        "[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"
-    )
-    assert scroll <= client_width
-    shots = Path("/tmp/calendar-shots")
-    shots.mkdir(exist_ok=True)
-    fieldset.screenshot(path=str(shots / f"announcement-{width}.png"))
     page.close()
