@@ -1,8 +1,11 @@
-"""The hall's laptop pulls an event from the web site and publishes it back, by a
-token the web site issued to one of the event's directors (issue 26).
+"""The hall's laptop publishes an event back to the web site, by a token the web
+site issued to one of the event's directors (issue 26).
 
 In one process here (the web site is the test database, the requests go through
-Django's test client); ``test_hall_and_web`` runs the two as real processes.
+Django's test client); ``test_hall_and_web`` runs the two as real processes. The
+tokens are checked in ``test_publish_tokens.py``, the pull in
+``test_publish_pull.py``; the fixtures ``played`` and ``web_copy`` are the
+package's (conftest.py).
 """
 
 import datetime
@@ -10,110 +13,19 @@ import gzip
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management import CommandError, call_command
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from actionlog.models import ActionEntry
-from draws.simulation import tournament_play
 from scoring.models import ScoreSheet
 from tests.transfer.events import public_answers, simulate
-from tournaments.models import Round, Tournament
-from transfer.models import EventToken
-from transfer.services import event_to_json, export_event
-from transfer.services.publishing import event_pulled_import
-from transfer.services.tokens import (
-    TOKEN_DAYS,
-    TokenRefused,
-    event_token_check,
-    event_token_issue,
-    event_token_revoke,
-)
-from transfer.views import WRONG_TOKENS
+from tests.transfer.publish_helpers import _publish
+from tournaments.models import Tournament
+from transfer.services import export_event
+from transfer.services.tokens import event_token_issue
 
 pytestmark = pytest.mark.django_db
-
-PUBLISH = "/api/events/{slug}/publish/"
-
-
-@pytest.fixture
-def played():
-    """An event the hall played (two rounds, all confirmed) and its file."""
-    slug = simulate(players=8, rounds=2, seed=61, language="en", slug="web-event")
-    tournament = Tournament.objects.get(slug=slug)
-    return tournament, event_to_json(export_event(tournament))
-
-
-@pytest.fixture
-def web_copy(played):
-    """The web's copy before the day: the same event with its entrants, no round;
-    its director and a token of his."""
-    tournament, text = played
-    answers = public_answers(tournament.slug)
-    Round.objects.filter(tournament=tournament).delete()
-    director = tournament.directors.order_by("pk").first()
-    token = event_token_issue(tournament=tournament, user=director)
-    return tournament, text, answers, director, token
-
-
-def _publish(client, slug, body, token, **headers):
-    return client.post(
-        PUBLISH.format(slug=slug),
-        data=body,
-        content_type="application/json",
-        headers={"Authorization": f"Bearer {token}", **headers},
-    )
-
-
-def test_a_token_is_kept_only_as_its_digest_and_opens_only_its_event(web_copy):
-    tournament, _text, _answers, director, raw = web_copy
-    assert raw.startswith("mev_") and len(raw) > 40
-    stored = EventToken.objects.get()
-    assert raw not in (stored.digest, stored.prefix) and raw.startswith(stored.prefix)
-    assert event_token_check(raw=raw, slug=tournament.slug).user == director
-    for wrong, slug in (
-        (raw + "x", tournament.slug),
-        (raw, "another-event"),
-        ("", tournament.slug),
-        (None, None),
-        ("mev_" + "A" * 200, None),
-    ):
-        with pytest.raises(TokenRefused):
-            event_token_check(raw=wrong, slug=slug)
-    ActionEntry.objects.get(action="event.token_issued", tournament_id=tournament.pk)
-
-
-def test_a_revoked_an_expired_or_an_orphaned_token_opens_nothing(web_copy):
-    tournament, _text, _answers, director, raw = web_copy
-    token = EventToken.objects.get()
-    EventToken.objects.filter(pk=token.pk).update(
-        created_at=timezone.now() - datetime.timedelta(days=TOKEN_DAYS + 1),
-        expires_at=timezone.now() - datetime.timedelta(seconds=1),
-    )
-    with pytest.raises(TokenRefused):
-        event_token_check(raw=raw)
-    EventToken.objects.filter(pk=token.pk).update(
-        expires_at=timezone.now() + datetime.timedelta(days=1)
-    )
-    event_token_check(raw=raw)
-    tournament.directors.remove(director)  # no longer directs it
-    with pytest.raises(TokenRefused):
-        event_token_check(raw=raw)
-    tournament.directors.add(director)
-    event_token_revoke(token=token, by=director)
-    with pytest.raises(TokenRefused):
-        event_token_check(raw=raw)
-
-
-def test_only_a_director_is_issued_a_token(played):
-    tournament, _text = played
-    stranger = get_user_model().objects.create_user("stranger", password="pw-1234-x")
-    with pytest.raises(Exception, match="does not direct"):
-        event_token_issue(tournament=tournament, user=stranger)
-    assert not EventToken.objects.exists()
 
 
 def test_publishing_replaces_the_web_copy_and_again_changes_nothing(client, web_copy):
@@ -223,88 +135,6 @@ def test_a_refused_publish_leaves_the_web_copy_as_it_was(
         )
         == entries
     )
-
-
-def test_wrong_tokens_from_one_address_are_paused(client, web_copy):
-    tournament, text, *_rest = web_copy
-    for _ in range(WRONG_TOKENS.limit):
-        assert _publish(client, tournament.slug, text, "mev_guess").status_code == 401
-    paused = _publish(client, tournament.slug, text, "mev_guess")
-    assert paused.status_code == 429
-    assert 0 < int(paused["Retry-After"]) <= WRONG_TOKENS.window
-
-
-def test_the_hall_pulls_the_event_and_plays_it(client, web_copy):
-    tournament, _text, _answers, director, raw = web_copy
-    response = client.get(
-        "/api/events/pull/", headers={"Authorization": f"Bearer {raw}"}
-    )
-    assert response.status_code == 200
-    data = response.json()
-    assert data["tournament"]["slug"] == tournament.slug and not data["rounds"]
-    assert len(data["entries"]) == 8
-    assert all("personal_code" not in row for row in data["entries"])
-    assert client.get("/api/events/pull/").status_code == 401
-    # Pulled again before the day here (this database plays the hall too).
-    hall_user = get_user_model().objects.create_user("hall", password="pw-hall-1")
-    local, replaced = event_pulled_import(
-        data=data, by=hall_user, source="https://web.example"
-    )
-    assert replaced and local.entries.count() == 8
-    # The hall's log says where from; the web's lines of the event (its pull,
-    # its token) are the new copy's.
-    pulled = ActionEntry.objects.filter(action="event.pulled", tournament_id=local.pk)
-    assert pulled.filter(note="Pulled from https://web.example").get().user == hall_user
-    assert pulled.count() == 2
-    assert ActionEntry.objects.filter(
-        action="event.token_issued", tournament_id=local.pk
-    ).exists()
-    tournament_play(tournament=local, seed=3)
-    assert local.rounds.count() == 2
-    with pytest.raises(Exception, match="rounds drawn at this hall"):
-        event_pulled_import(data=data, by=hall_user)
-
-
-def test_the_commands_issue_a_token_and_refuse_what_they_cannot(web_copy, capsys):
-    tournament, _text, _answers, director, _raw = web_copy
-    call_command("event_token", tournament.slug, "--user", director.username)
-    printed = capsys.readouterr().out.strip()
-    assert event_token_check(raw=printed, slug=tournament.slug)
-    with pytest.raises(CommandError, match="No tournament"):
-        call_command("event_token", "nothing-here", "--user", director.username)
-    with pytest.raises(CommandError, match="does not direct"):
-        get_user_model().objects.create_user("other", password="pw-other-1")
-        call_command("event_token", tournament.slug, "--user", "other")
-    with pytest.raises(CommandError, match="not a web site"):
-        call_command("pull_event", "ftp://x", "--token", printed)
-    with pytest.raises(CommandError, match="does not answer"):
-        call_command("pull_event", "http://127.0.0.1:9", "--token", printed)
-    with pytest.raises(CommandError, match="--file"):
-        call_command("pull_event")
-
-
-def test_the_directors_page_issues_a_token_once_and_revokes_it(
-    web_copy, director_client
-):
-    tournament, *_rest = web_copy
-    url = reverse("transfer:hall_tokens", args=[tournament.slug])
-    assert Client().get(url).status_code == 302  # to the login
-    assert director_client.get(url).status_code == 403  # not his event
-    tournament.directors.add(get_user_model().objects.get(username="td"))
-    page = director_client.post(url, {"issue": "1"})
-    assert page.status_code == 200
-    html = page.content.decode()
-    raw = html.split('id="issued-token">')[1].split("<")[0]
-    assert event_token_check(raw=raw, slug=tournament.slug)
-    assert f"publish_event {tournament.slug}" in html
-    token = EventToken.objects.get(prefix=raw[:10])
-    listed = director_client.get(url).content.decode()
-    assert raw not in listed and f"{token.prefix}…" in listed
-    done = director_client.post(url, {"revoke": str(token.pk)})
-    assert done.status_code == 302
-    with pytest.raises(TokenRefused):
-        event_token_check(raw=raw)
-    assert director_client.post(url, {"revoke": "999999"}).status_code == 302
 
 
 @pytest.mark.django_db(transaction=True)
@@ -483,27 +313,3 @@ def _old_token(registration: int, tournament: int) -> str:
     from registrations.tokens import SALT
 
     return signing.dumps({"r": registration, "t": tournament}, salt=SALT)
-
-
-def test_a_pull_again_keeps_the_fees_and_payments_taken_at_the_hall(web_copy):
-    """The hall pulls again before the day (new registrations on the web): the
-    fees it set and the payments its desk took stay, each with its entrant."""
-    from cashdesk.models import FeeRate, FeeSettings, Payment
-    from cashdesk.services import payment_take
-
-    tournament, _text, _answers, director, _raw = web_copy
-    data = export_event(tournament)
-    hall_user = get_user_model().objects.create_user("hall", password="pw-hall-1")
-    local, _again = event_pulled_import(data=data, by=hall_user, source="web")
-    fees = FeeSettings.objects.create(tournament=local)
-    FeeRate.objects.create(settings=fees, code="all", label="All", amount_cents=700)
-    entry = local.entries.order_by("pk").first()
-    payment_take(entry=entry, by=hall_user, check_in=True)
-
-    again, replaced = event_pulled_import(data=data, by=hall_user, source="web")
-    assert replaced and again.pk != local.pk
-    payment = Payment.objects.get()
-    assert payment.entry.tournament == again
-    assert payment.entry.player_id == entry.player_id
-    assert payment.amount_cents == 700
-    assert FeeSettings.objects.get().tournament == again
