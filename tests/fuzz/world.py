@@ -33,25 +33,43 @@ def _ids(qs) -> list[int]:
 
 def build_world() -> World:
     """Create the events and users; return their slugs and ids."""
-    from django.contrib.auth import get_user_model
-
-    from clubs.models import Club, Player, Team
-    from draws import services as draw_services
-    from scoring import services as scoring
-    from scoring.models import DealRecord, ScoreSheet, TableEvent
-    from scoring.services import DealInput, GameInput
-    from tests.builders import build_event
-    from tournaments.models import (
-        Bye,
-        Entry,
-        Game,
-        KnockoutMatch,
-        Phase,
-        Round,
-        Seat,
-        Table,
-        Tournament,
+    director, other_director, plain, staff = _users()
+    ind = _individual_event(director)
+    pairs = _pairs_event(director)
+    other = _hidden_event(other_director)
+    ko = _knockout_event(director)
+    upcoming = _open_event(director)
+    world = World(
+        users={
+            "anonymous": None,
+            "plain": plain,
+            "other_director": other_director,
+            "director": director,
+            "staff": staff,
+        },
+        slugs={
+            "ind": ind.slug,
+            "pairs": pairs.slug,
+            "other": other.slug,
+            "ko": ko.slug,
+            "open": upcoming.slug,
+        },
     )
+    events = (
+        ("ind", ind),
+        ("pairs", pairs),
+        ("other", other),
+        ("ko", ko),
+        ("open", upcoming),
+    )
+    for key, t in events:
+        _event_ids(world, key, t)
+    return world
+
+
+def _users():
+    """The events' director, another event's director, a plain user and staff."""
+    from django.contrib.auth import get_user_model
 
     User = get_user_model()
     director = User.objects.create_user(username="fuzz-director")
@@ -61,8 +79,17 @@ def build_world() -> World:
     for user in (director, other_director, plain, staff):
         user.set_unusable_password()
         user.save(update_fields=["password"])
+    return director, other_director, plain, staff
 
-    # --- the individual event: rounds 1-2 closed, round 3 published and open
+
+def _individual_event(director):
+    """The individual event: rounds 1-2 closed, round 3 published and open."""
+    from scoring import services as scoring
+    from scoring.models import ScoreSheet
+    from scoring.services import DealInput, GameInput
+    from tests.builders import build_event
+    from tournaments.models import Entry, Game, Phase, Round, Table
+
     ind = build_event(
         players=16, rounds=3, final=8, seed=5, clubs=4, slug="fuzz-ind", confirm=False
     )
@@ -104,8 +131,15 @@ def build_world() -> World:
         by=director,
         version=sheet.version,
     )
+    return ind
 
-    # --- the pairs event (totals only): round 1 closed, round 2 a draft
+
+def _pairs_event(director):
+    """The pairs event (totals only): round 1 closed, round 2 a draft."""
+    from draws import services as draw_services
+    from tests.builders import build_event
+    from tournaments.models import Phase, Tournament
+
     pairs = build_event(
         players=10, rounds=1, final=0, seed=6, clubs=3, slug="fuzz-pairs", pairs=True
     )
@@ -118,8 +152,15 @@ def build_world() -> World:
     phase.refresh_from_db()
     draw_services.round_draw(phase=phase, by=director, seed=3)
     _registrations(pairs)  # the director's lists have rows and forms to fuzz
+    return pairs
 
-    # --- another director's hidden event
+
+def _hidden_event(other_director):
+    """Another director's hidden event, entering card counts, its round open."""
+    from scoring.models import ScoreSheet
+    from tests.builders import build_event
+    from tournaments.models import Game, Tournament
+
     other = build_event(
         players=8, rounds=1, final=0, seed=7, clubs=2, slug="fuzz-other", confirm=False
     )
@@ -133,8 +174,11 @@ def build_world() -> World:
     ScoreSheet.objects.filter(table__round__tournament=other).update(
         status=ScoreSheet.Status.OPEN, confirmed_at=None
     )
+    return other
 
-    # --- pools, then a knockout under way (its final open): the bracket pages
+
+def _knockout_event(director):
+    """Pools, then a knockout under way (its final open): the bracket pages."""
     from draws.simulation import tournament_simulate
 
     ko = tournament_simulate(
@@ -148,8 +192,11 @@ def build_world() -> World:
         slug="fuzz-ko",
     ).tournament
     ko.directors.add(director)
+    return ko
 
-    # --- an upcoming event open for registration online (the public form)
+
+def _open_event(director):
+    """An upcoming event open for registration online (the public form)."""
     import datetime
 
     from django.utils import timezone
@@ -166,60 +213,50 @@ def build_world() -> World:
     )
     upcoming.directors.add(director)
     _registrations(upcoming)
+    return upcoming
 
-    world = World(
-        users={
-            "anonymous": None,
-            "plain": plain,
-            "other_director": other_director,
-            "director": director,
-            "staff": staff,
-        },
-        slugs={
-            "ind": ind.slug,
-            "pairs": pairs.slug,
-            "other": other.slug,
-            "ko": ko.slug,
-            "open": upcoming.slug,
-        },
+
+def _event_ids(world: World, key: str, t) -> None:
+    """Record the ids of everything the event ``key`` holds, by kind."""
+    from clubs.models import Club, Player, Team
+    from scoring.models import DealRecord, TableEvent
+    from tournaments.models import (
+        Bye,
+        Entry,
+        Game,
+        KnockoutMatch,
+        Phase,
+        Round,
+        Seat,
+        Table,
     )
-    events = (
-        ("ind", ind),
-        ("pairs", pairs),
-        ("other", other),
-        ("ko", ko),
-        ("open", upcoming),
+
+    world.ids[key, "phase"] = _ids(Phase.objects.filter(tournament=t))
+    world.ids[key, "round"] = _ids(Round.objects.filter(tournament=t))
+    world.ids[key, "number"] = list(
+        Round.objects.filter(tournament=t)
+        .order_by("number")
+        .values_list("number", flat=True)
     )
-    for key, t in events:
-        world.ids[key, "phase"] = _ids(Phase.objects.filter(tournament=t))
-        world.ids[key, "round"] = _ids(Round.objects.filter(tournament=t))
-        world.ids[key, "number"] = list(
-            Round.objects.filter(tournament=t)
-            .order_by("number")
-            .values_list("number", flat=True)
-        )
-        world.ids[key, "table"] = _ids(Table.objects.filter(round__tournament=t))
-        world.ids[key, "entry"] = _ids(Entry.objects.filter(tournament=t))
-        world.ids[key, "seat"] = _ids(Seat.objects.filter(round__tournament=t))
-        world.ids[key, "bye"] = _ids(Bye.objects.filter(round__tournament=t))
-        world.ids[key, "game"] = _ids(Game.objects.filter(table__round__tournament=t))
-        world.ids[key, "deal"] = _ids(
-            DealRecord.objects.filter(game__table__round__tournament=t)
-        )
-        world.ids[key, "event"] = _ids(
-            TableEvent.objects.filter(game__table__round__tournament=t)
-        )
-        world.ids[key, "player"] = _ids(Player.objects.filter(entries__tournament=t))
-        world.ids[key, "team"] = _ids(Team.objects.filter(entries__tournament=t))
-        clubs = Club.objects.filter(
-            players__entries__tournament=t
-        ) | Club.objects.filter(teams__entries__tournament=t)
-        world.ids[key, "club"] = sorted(set(clubs.values_list("pk", flat=True)))
-        world.ids[key, "registration"] = _ids(t.registrations.all())
-        world.ids[key, "match"] = _ids(
-            KnockoutMatch.objects.filter(phase__tournament=t)
-        )
-    return world
+    world.ids[key, "table"] = _ids(Table.objects.filter(round__tournament=t))
+    world.ids[key, "entry"] = _ids(Entry.objects.filter(tournament=t))
+    world.ids[key, "seat"] = _ids(Seat.objects.filter(round__tournament=t))
+    world.ids[key, "bye"] = _ids(Bye.objects.filter(round__tournament=t))
+    world.ids[key, "game"] = _ids(Game.objects.filter(table__round__tournament=t))
+    world.ids[key, "deal"] = _ids(
+        DealRecord.objects.filter(game__table__round__tournament=t)
+    )
+    world.ids[key, "event"] = _ids(
+        TableEvent.objects.filter(game__table__round__tournament=t)
+    )
+    world.ids[key, "player"] = _ids(Player.objects.filter(entries__tournament=t))
+    world.ids[key, "team"] = _ids(Team.objects.filter(entries__tournament=t))
+    clubs = Club.objects.filter(players__entries__tournament=t) | Club.objects.filter(
+        teams__entries__tournament=t
+    )
+    world.ids[key, "club"] = sorted(set(clubs.values_list("pk", flat=True)))
+    world.ids[key, "registration"] = _ids(t.registrations.all())
+    world.ids[key, "match"] = _ids(KnockoutMatch.objects.filter(phase__tournament=t))
 
 
 def _registrations(tournament) -> None:
