@@ -70,16 +70,11 @@ def build_event(
     from django.db import transaction
     from django.utils import timezone
 
-    from clubs.models import Club, Player, Team
-    from manille.standings import EntrantInfo, GameRow, compute_standings
-    from scoring.models import ScoreSheet
-    from tournaments.models import Bye, Entry, Game, Phase, Round, Seat, Table
     from tournaments.models import Tournament as T
 
     now = timezone.now()
     rng = random.Random(seed)
     slug = slug or f"bench-{players}-{rounds}-{seed}-{rng.randrange(10**6)}"
-    size = 2 if pairs else 4
     with transaction.atomic():
         t = T.objects.create(
             name=f"Bench {players} × {rounds}",
@@ -89,58 +84,10 @@ def build_event(
             format=T.Format.PAIRS if pairs else T.Format.INDIVIDUAL,
             version=1,
         )
-        club_objs = Club.objects.bulk_create(
-            [
-                Club(name=f"{TOWNS[i % len(TOWNS)]} {i} ({slug})"[:120])
-                for i in range(clubs)
-            ]
+        ids = _bulk_entrants(
+            t, rng, players=players, clubs=clubs, pairs=pairs, slug=slug
         )
-        if pairs:
-            teams = Team.objects.bulk_create(
-                [
-                    Team(
-                        name=f"{rng.choice(LAST)} & {rng.choice(LAST)} {i}",
-                        club=club_objs[i % clubs],
-                    )
-                    for i in range(players)
-                ]
-            )
-            entries = Entry.objects.bulk_create(
-                [Entry(tournament=t, team=tm, status="present") for tm in teams]
-            )
-        else:
-            people = Player.objects.bulk_create(
-                [
-                    Player(
-                        first_name=rng.choice(FIRST),
-                        last_name=f"{rng.choice(LAST)} {i}",
-                        club=club_objs[i % clubs],
-                    )
-                    for i in range(players)
-                ]
-            )
-            entries = Entry.objects.bulk_create(
-                [Entry(tournament=t, player=p, status="present") for p in people]
-            )
-        ids = [e.pk for e in entries]
-        qual = Phase.objects.create(
-            tournament=t,
-            order=1,
-            name="Qualifying",
-            rounds=rounds,
-            draw_method="individual" if not pairs else "swiss",
-            games_per_table=3 if not pairs else 1,
-        )
-        fin = None
-        if final:
-            fin = Phase.objects.create(
-                tournament=t,
-                order=2,
-                name="Final",
-                rounds=1,
-                draw_method="seeded",
-                games_per_table=3 if not pairs else 1,
-            )
+        qual, fin = _bulk_phases(t, rounds=rounds, final=final, pairs=pairs)
         rows: list = []
         number = 0
         plan = [(qual, r) for r in range(1, rounds + 1)]
@@ -150,65 +97,153 @@ def build_event(
             number += 1
             last = number == len(plan)
             if phase is fin:
-                info = [EntrantInfo(i, str(i)) for i in ids]
-                ranked = compute_standings(
-                    info, rows, tiebreaks=["games_won", "points"]
-                )
-                field = [r.entry_id for r in ranked[:final]]
-                Entry.objects.filter(pk__in=field).update(phase=fin)
+                field = _final_field(ids, rows, fin, final)
             else:
                 field = list(ids)
                 rng.shuffle(field)
-            status = "closed" if confirm or not last else "published"
-            rnd = Round.objects.create(
-                tournament=t, phase=phase, number=number, status=status
+            _bulk_round(
+                t,
+                phase,
+                number,
+                field,
+                rng,
+                rows,
+                pairs=pairs,
+                done=confirm or not last,
+                now=now,
             )
-            n_tables = len(field) // size
-            tables = Table.objects.bulk_create(
-                [Table(round=rnd, number=i + 1) for i in range(n_tables)]
-            )
-            seats, games, sheets, byes = [], [], [], []
-            for ti, table in enumerate(tables):
-                group = field[ti * size : (ti + 1) * size]
-                for pos, eid in enumerate(group, start=1):
-                    seats.append(
-                        Seat(round=rnd, table=table, position=pos, entry_id=eid)
-                    )
-                layout = GAMES if not pairs else (("1", "2"),)
-                for gn, (sa, sb) in enumerate(layout, start=1):
-                    res = _result(rng)
-                    games.append(
-                        Game(table=table, number=gn, side_a=sa, side_b=sb, **res)
-                    )
-                    if confirm or not last:
-                        rows.append(
-                            GameRow(
-                                id=0,
-                                round_number=number,
-                                phase_id=phase.pk,
-                                table_number=table.number,
-                                side_a=tuple(group[int(c) - 1] for c in sa),
-                                side_b=tuple(group[int(c) - 1] for c in sb),
-                                score_a=res["score_a"],
-                                score_b=res["score_b"],
-                                winner=res["winner"],
-                            )
-                        )
-                done = confirm or not last
-                sheets.append(
-                    ScoreSheet(
-                        table=table,
-                        status="confirmed" if done else "entered",
-                        confirmed_at=now if done else None,
+    return t
+
+
+def _bulk_entrants(
+    t, rng: random.Random, *, players: int, clubs: int, pairs: bool, slug: str
+):
+    """Create ``clubs`` clubs and ``players`` present entrants (teams when
+    ``pairs``) of their clubs in turn; return the entrants' ids."""
+    from clubs.models import Club, Player, Team
+    from tournaments.models import Entry
+
+    club_objs = Club.objects.bulk_create(
+        [Club(name=f"{TOWNS[i % len(TOWNS)]} {i} ({slug})"[:120]) for i in range(clubs)]
+    )
+    if pairs:
+        teams = Team.objects.bulk_create(
+            [
+                Team(
+                    name=f"{rng.choice(LAST)} & {rng.choice(LAST)} {i}",
+                    club=club_objs[i % clubs],
+                )
+                for i in range(players)
+            ]
+        )
+        entries = Entry.objects.bulk_create(
+            [Entry(tournament=t, team=tm, status="present") for tm in teams]
+        )
+    else:
+        people = Player.objects.bulk_create(
+            [
+                Player(
+                    first_name=rng.choice(FIRST),
+                    last_name=f"{rng.choice(LAST)} {i}",
+                    club=club_objs[i % clubs],
+                )
+                for i in range(players)
+            ]
+        )
+        entries = Entry.objects.bulk_create(
+            [Entry(tournament=t, player=p, status="present") for p in people]
+        )
+    return [e.pk for e in entries]
+
+
+def _bulk_phases(t, *, rounds: int, final: int, pairs: bool):
+    """Create the qualifying phase and, if ``final``, the final; return both."""
+    from tournaments.models import Phase
+
+    qual = Phase.objects.create(
+        tournament=t,
+        order=1,
+        name="Qualifying",
+        rounds=rounds,
+        draw_method="individual" if not pairs else "swiss",
+        games_per_table=3 if not pairs else 1,
+    )
+    fin = None
+    if final:
+        fin = Phase.objects.create(
+            tournament=t,
+            order=2,
+            name="Final",
+            rounds=1,
+            draw_method="seeded",
+            games_per_table=3 if not pairs else 1,
+        )
+    return qual, fin
+
+
+def _final_field(ids: list, rows: list, fin, final: int) -> list:
+    """The best ``final`` entrants by the games so far, sent on to the final."""
+    from manille.standings import EntrantInfo, compute_standings
+    from tournaments.models import Entry
+
+    info = [EntrantInfo(i, str(i)) for i in ids]
+    ranked = compute_standings(info, rows, tiebreaks=["games_won", "points"])
+    field = [r.entry_id for r in ranked[:final]]
+    Entry.objects.filter(pk__in=field).update(phase=fin)
+    return field
+
+
+def _bulk_round(t, phase, number, field, rng, rows, *, pairs, done, now) -> None:
+    """Seat ``field`` in round ``number`` at tables in order (the rest on a bye)
+    and play its games: closed with confirmed sheets when ``done``, else published
+    with sheets entered. Each game played to the end is added to ``rows``."""
+    from manille.standings import GameRow
+    from scoring.models import ScoreSheet
+    from tournaments.models import Bye, Game, Round, Seat, Table
+
+    size = 2 if pairs else 4
+    status = "closed" if done else "published"
+    rnd = Round.objects.create(tournament=t, phase=phase, number=number, status=status)
+    n_tables = len(field) // size
+    tables = Table.objects.bulk_create(
+        [Table(round=rnd, number=i + 1) for i in range(n_tables)]
+    )
+    seats, games, sheets, byes = [], [], [], []
+    for ti, table in enumerate(tables):
+        group = field[ti * size : (ti + 1) * size]
+        for pos, eid in enumerate(group, start=1):
+            seats.append(Seat(round=rnd, table=table, position=pos, entry_id=eid))
+        layout = GAMES if not pairs else (("1", "2"),)
+        for gn, (sa, sb) in enumerate(layout, start=1):
+            res = _result(rng)
+            games.append(Game(table=table, number=gn, side_a=sa, side_b=sb, **res))
+            if done:
+                rows.append(
+                    GameRow(
+                        id=0,
+                        round_number=number,
+                        phase_id=phase.pk,
+                        table_number=table.number,
+                        side_a=tuple(group[int(c) - 1] for c in sa),
+                        side_b=tuple(group[int(c) - 1] for c in sb),
+                        score_a=res["score_a"],
+                        score_b=res["score_b"],
+                        winner=res["winner"],
                     )
                 )
-            for eid in field[n_tables * size :]:
-                byes.append(Bye(round=rnd, entry_id=eid))
-            Seat.objects.bulk_create(seats, batch_size=2000)
-            Game.objects.bulk_create(games, batch_size=2000)
-            ScoreSheet.objects.bulk_create(sheets, batch_size=2000)
-            Bye.objects.bulk_create(byes)
-    return t
+        sheets.append(
+            ScoreSheet(
+                table=table,
+                status="confirmed" if done else "entered",
+                confirmed_at=now if done else None,
+            )
+        )
+    for eid in field[n_tables * size :]:
+        byes.append(Bye(round=rnd, entry_id=eid))
+    Seat.objects.bulk_create(seats, batch_size=2000)
+    Game.objects.bulk_create(games, batch_size=2000)
+    ScoreSheet.objects.bulk_create(sheets, batch_size=2000)
+    Bye.objects.bulk_create(byes)
 
 
 # ------------------------------------------- a drawn first round (printed sheets)
@@ -271,11 +306,7 @@ def build_drawn_round(
     games and, when ``confirmed``, a confirmed score sheet with plausible scores.
     Returns the round.
     """
-    from django.utils import timezone
-
-    from clubs.models import Club, Player
-    from scoring.models import ScoreSheet
-    from tournaments.models import Entry, Game, Phase, Round, Seat, Table, Tournament
+    from tournaments.models import Entry, Phase, Round, Seat, Table, Tournament
 
     rng = random.Random(seed)
     tournament = Tournament.objects.create(
@@ -295,6 +326,30 @@ def build_drawn_round(
         number=1,
         status=Round.Status.PUBLISHED,
     )
+    people = _drawn_players(rng, players)
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=p, status=Entry.Status.PRESENT)
+        for p in people
+    )
+    rng.shuffle(entries)
+    count = players // 4
+    tables = Table.objects.bulk_create(
+        Table(round=rnd, number=n + 1) for n in range(count)
+    )
+    Seat.objects.bulk_create(
+        Seat(round=rnd, table=t, position=p + 1, entry=entries[4 * i + p])
+        for i, t in enumerate(tables)
+        for p in range(4)
+    )
+    _drawn_games(tables, rng, confirmed=confirmed)
+    return rnd
+
+
+def _drawn_players(rng: random.Random, players: int) -> list:
+    """``players`` players of :data:`CLUB_NAMES`' clubs, by names drawn from
+    :data:`FIRST_NAMES` and :data:`LAST_NAMES`; those already there are reused."""
+    from clubs.models import Club, Player
+
     clubs = {c.name: c for c in Club.objects.filter(name__in=CLUB_NAMES)}
     new_clubs = [Club(name=n) for n in CLUB_NAMES if n not in clubs]
     Club.objects.bulk_create(new_clubs)
@@ -323,21 +378,17 @@ def build_drawn_round(
             last_name__in={la for _, la in wanted},
         )
     }
-    people = [known[n] for n in wanted]
-    entries = Entry.objects.bulk_create(
-        Entry(tournament=tournament, player=p, status=Entry.Status.PRESENT)
-        for p in people
-    )
-    rng.shuffle(entries)
-    count = players // 4
-    tables = Table.objects.bulk_create(
-        Table(round=rnd, number=n + 1) for n in range(count)
-    )
-    Seat.objects.bulk_create(
-        Seat(round=rnd, table=t, position=p + 1, entry=entries[4 * i + p])
-        for i, t in enumerate(tables)
-        for p in range(4)
-    )
+    return [known[n] for n in wanted]
+
+
+def _drawn_games(tables, rng: random.Random, *, confirmed: bool) -> None:
+    """Each table's three games; when ``confirmed``, won 101 to something and the
+    table's sheet confirmed."""
+    from django.utils import timezone
+
+    from scoring.models import ScoreSheet
+    from tournaments.models import Game
+
     games = []
     for t in tables:
         for n, (a, b) in enumerate((("12", "34"), ("13", "24"), ("14", "23"))):
@@ -355,7 +406,6 @@ def build_drawn_round(
             ScoreSheet(table=t, status=ScoreSheet.Status.CONFIRMED, confirmed_at=now)
             for t in tables
         )
-    return rnd
 
 
 def build_drawn_pairs_round(*, teams: int, slug: str, seed: int = 2020):
