@@ -65,31 +65,7 @@ def play_event(
         return entries[player.pk]
 
     for number, (players, scores) in enumerate(tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
-        for position, player in enumerate(players, start=1):
-            Seat.objects.create(
-                round=rnd, table=table, position=position, entry=entry(player)
-            )
-        for game_no, ((a, b), (sa, sb)) in enumerate(
-            zip(GAMES, scores, strict=False), start=1
-        ):
-            Game.objects.create(
-                table=table,
-                number=game_no,
-                side_a=a,
-                side_b=b,
-                score_a=sa,
-                score_b=sb,
-                finished=True,
-                winner=0 if sa > sb else 1 if sb > sa else None,
-            )
-        ScoreSheet.objects.create(
-            table=table,
-            status=ScoreSheet.Status.CONFIRMED
-            if confirmed
-            else ScoreSheet.Status.ENTERED,
-            confirmed_at=timezone.now() if confirmed else None,
-        )
+        _play_table(rnd, number, players, scores, entry, confirmed=confirmed)
     for player in byes:
         Bye.objects.create(round=rnd, entry=entry(player))
     if series is not None:
@@ -97,6 +73,34 @@ def play_event(
 
         SeriesEvent.objects.create(series=series, tournament=t, order=order)
     return t
+
+
+def _play_table(rnd, number, players, scores, entry, *, confirmed: bool) -> None:
+    """Table ``number``: ``players`` in seats 1–4 (``entry`` gives each one's
+    entrant), one game per score, and its sheet, confirmed or only entered."""
+    table = Table.objects.create(round=rnd, number=number)
+    for position, player in enumerate(players, start=1):
+        Seat.objects.create(
+            round=rnd, table=table, position=position, entry=entry(player)
+        )
+    for game_no, ((a, b), (sa, sb)) in enumerate(
+        zip(GAMES, scores, strict=False), start=1
+    ):
+        Game.objects.create(
+            table=table,
+            number=game_no,
+            side_a=a,
+            side_b=b,
+            score_a=sa,
+            score_b=sb,
+            finished=True,
+            winner=0 if sa > sb else 1 if sb > sa else None,
+        )
+    ScoreSheet.objects.create(
+        table=table,
+        status=ScoreSheet.Status.CONFIRMED if confirmed else ScoreSheet.Status.ENTERED,
+        confirmed_at=timezone.now() if confirmed else None,
+    )
 
 
 def play_pairs_event(
