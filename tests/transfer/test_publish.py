@@ -186,49 +186,13 @@ def test_a_publish_keeps_the_web_copys_registrations_and_payments(
     does not hold (registered after the pull) keeps its status and link, its
     entrant added withdrawn; the public answers are the hall's all the same
     (issue 26; it was refused with 409 before)."""
-    from cashdesk.models import FeeRate, FeeSettings, Payment
-    from cashdesk.services import payment_take
+    from cashdesk.models import FeeSettings, Payment
     from registrations.models import Registration
-    from registrations.services import registration_register
     from registrations.tokens import registration_token
 
     tournament, text, answers, director, raw = web_copy
-    Tournament.objects.filter(pk=tournament.pk).update(
-        registers_online=True,
-        is_public=True,
-        date=timezone.localdate() + datetime.timedelta(days=3),
-    )
-    tournament.refresh_from_db()
-    entries = list(tournament.entries.select_related("player").order_by("pk"))
-    # Two of the hall's entrants registered online (the web's check-in lists).
-    online = [
-        Registration.objects.create(
-            tournament=tournament,
-            kind="alone",
-            status="confirmed",
-            first_name=e.player.first_name,
-            last_name=e.player.last_name,
-            email=f"player{n}@example.org",
-            consent_at=timezone.now(),
-            entry=e,
-        )
-        for n, e in enumerate(entries[:2])
-    ]
-    late = registration_register(
-        tournament=tournament,
-        kind="alone",
-        consent=True,
-        first_name="Web",
-        last_name="Only",
-        email="web.only@example.org",
-        club="De Kaart",
-        base_url="http://testserver",
-    )
-    fees = FeeSettings.objects.create(tournament=tournament)
-    FeeRate.objects.create(settings=fees, code="all", label="All", amount_cents=500)
-    paid = payment_take(entry=entries[0], by=director, method="transfer")
-    registered_log = ActionEntry.objects.get(
-        action="registration.confirmed", target_id=late.pk
+    entries, online, late, paid, registered_log = _taken_on_the_web(
+        tournament, director
     )
 
     response = _publish(client, tournament.slug, text, raw)
@@ -269,20 +233,9 @@ def test_a_publish_keeps_the_web_copys_registrations_and_payments(
     client.logout()
     # The link mailed before the publish opens the registration still; the
     # director's lists show all three.
-    page = client.get(
-        reverse(
-            "registrations:manage",
-            kwargs={"slug": published.slug, "token": registration_token(late)},
-        )
-    )
+    page = client.get(_manage_url(published.slug, registration_token(late)))
     old_link = client.get(
-        reverse(
-            "registrations:manage",
-            kwargs={
-                "slug": published.slug,
-                "token": _old_token(late.pk, tournament.pk),
-            },
-        )
+        _manage_url(published.slug, _old_token(late.pk, tournament.pk))
     )
     assert page.status_code == 200 and old_link.status_code == 200
     assert "Web Only" in old_link.content.decode()
@@ -304,6 +257,61 @@ def test_a_publish_keeps_the_web_copys_registrations_and_payments(
     late.refresh_from_db()
     assert late.entry == withdrawn
     assert Payment.objects.get().entry.tournament == again_published
+
+
+def _taken_on_the_web(tournament, director):
+    """What the web took before the day: the event opened for registration, two of
+    the hall's entrants registered online, a third registered after the pull (his
+    entrant not in the hall's file), a fee and a payment. Returns the entrants,
+    the two online registrations, the late one, the payment and the late one's
+    log line."""
+    from cashdesk.models import FeeRate, FeeSettings
+    from cashdesk.services import payment_take
+    from registrations.models import Registration
+    from registrations.services import registration_register
+
+    Tournament.objects.filter(pk=tournament.pk).update(
+        registers_online=True,
+        is_public=True,
+        date=timezone.localdate() + datetime.timedelta(days=3),
+    )
+    tournament.refresh_from_db()
+    entries = list(tournament.entries.select_related("player").order_by("pk"))
+    # Two of the hall's entrants registered online (the web's check-in lists).
+    online = [
+        Registration.objects.create(
+            tournament=tournament,
+            kind="alone",
+            status="confirmed",
+            first_name=e.player.first_name,
+            last_name=e.player.last_name,
+            email=f"player{n}@example.org",
+            consent_at=timezone.now(),
+            entry=e,
+        )
+        for n, e in enumerate(entries[:2])
+    ]
+    late = registration_register(
+        tournament=tournament,
+        kind="alone",
+        consent=True,
+        first_name="Web",
+        last_name="Only",
+        email="web.only@example.org",
+        club="De Kaart",
+        base_url="http://testserver",
+    )
+    fees = FeeSettings.objects.create(tournament=tournament)
+    FeeRate.objects.create(settings=fees, code="all", label="All", amount_cents=500)
+    paid = payment_take(entry=entries[0], by=director, method="transfer")
+    registered_log = ActionEntry.objects.get(
+        action="registration.confirmed", target_id=late.pk
+    )
+    return entries, online, late, paid, registered_log
+
+
+def _manage_url(slug: str, token: str) -> str:
+    return reverse("registrations:manage", kwargs={"slug": slug, "token": token})
 
 
 def _old_token(registration: int, tournament: int) -> str:
