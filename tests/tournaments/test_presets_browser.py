@@ -22,15 +22,20 @@ def _log_in(page, live_server, username, password):
     page.wait_for_url("**/director/")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_a_director_picks_a_preset_edits_a_field_and_saves(live_server, browser):
+def _open_the_form(page, live_server):
+    """Log in as a staff member and open the new-tournament page."""
     get_user_model().objects.create_user(
         username="wl", password="wedstrijd-123", is_staff=True
     )
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
     _log_in(page, live_server, "wl", "wedstrijd-123")
     page.goto(live_server.url + reverse(CREATE))
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_director_picks_a_preset_edits_a_field_and_saves(live_server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    _open_the_form(page, live_server)
     page.fill("#id_name", "Concours de Tournai")
     page.fill("#id_date", "2026-11-14")
     assert not page.is_checked("#id_trick_points")
@@ -80,13 +85,9 @@ def test_a_director_picks_a_preset_edits_a_field_and_saves(live_server, browser)
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_without_a_script_the_choice_asks_for_the_page_filled(live_server, browser):
-    get_user_model().objects.create_user(
-        username="wl", password="wedstrijd-123", is_staff=True
-    )
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    _log_in(page, live_server, "wl", "wedstrijd-123")
-    page.goto(live_server.url + reverse(CREATE))
+    _open_the_form(page, live_server)
     page.select_option("#id_preset", "open_pairs")
     assert page.input_value("#id_deals") == ""  # nothing fills it in place
     page.click("#preset-chooser button[type=submit]")
@@ -118,12 +119,8 @@ def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
 ):
     """At 1366 and 390 px: the chooser by keyboard; the open pairs championship's
     pools and knockout settings, shown by draw, edited and saved."""
-    get_user_model().objects.create_user(
-        username="wl", password="wedstrijd-123", is_staff=True
-    )
     page = browser.new_page(viewport={"width": width, "height": height})
-    _log_in(page, live_server, "wl", "wedstrijd-123")
-    page.goto(live_server.url + reverse(CREATE))
+    _open_the_form(page, live_server)
     page.focus("#id_preset")
     page.keyboard.press("ArrowDown")  # a closed select changes with the arrows
     assert page.input_value("#id_preset") == presets.PRESETS[0].code
@@ -162,24 +159,7 @@ def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
     assert_fits(page, width, "#id_phases-0-best_next", "#id_phases-1-consolation")
     page.screenshot(path=str(tmp_path / f"open-pairs-{width}.png"), full_page=True)
 
-    # Switching the draw hides and shows them; back to pools, the rounds are left
-    # for saving to fill in from the pool size.
-    page.select_option("#id_phases-0-draw_method", "swiss")
-    assert page.is_hidden("#id_phases-0-pool_size")
-    assert page.is_visible("#id_phases-0-advance_count")
-    page.select_option("#id_phases-0-draw_method", "pools")
-    assert page.is_visible("#id_phases-0-pool_size")
-    assert page.input_value("#id_phases-0-rounds") == ""
-    page.select_option("#id_phases-0-advancement", "none")
-    assert page.is_hidden("#id_phases-0-per_pool")
-    assert page.is_visible("#id_phases-0-pool_size")
-    page.select_option("#id_phases-0-advancement", "pools")
-    assert page.is_visible("#id_phases-0-per_pool")
-    page.select_option("#id_phases-2-draw_method", "knockout")
-    assert page.is_visible("#id_phases-2-best_of")
-    assert page.is_hidden("#id_phases-2-games_per_table")
-    page.select_option("#id_phases-2-draw_method", "individual")  # left unused
-    assert page.is_hidden("#id_phases-2-best_of")
+    assert_the_settings_follow_the_draw(page)
 
     # Every field stays the director's: pools seeded by lot, a consolation bracket.
     page.select_option("#id_phases-0-pool_seeding", "random")
@@ -202,6 +182,27 @@ def test_the_chooser_fits_the_screen_and_works_without_a_mouse(
     assert (knockout.third_place, knockout.consolation) == (True, True)
     assert knockout.pool_size is None and knockout.games_per_table == 1
     page.close()
+
+
+def assert_the_settings_follow_the_draw(page):
+    """Switching the draw hides and shows the pools' and the knockout's settings;
+    back to pools, the rounds are left for saving to fill in from the pool size."""
+    page.select_option("#id_phases-0-draw_method", "swiss")
+    assert page.is_hidden("#id_phases-0-pool_size")
+    assert page.is_visible("#id_phases-0-advance_count")
+    page.select_option("#id_phases-0-draw_method", "pools")
+    assert page.is_visible("#id_phases-0-pool_size")
+    assert page.input_value("#id_phases-0-rounds") == ""
+    page.select_option("#id_phases-0-advancement", "none")
+    assert page.is_hidden("#id_phases-0-per_pool")
+    assert page.is_visible("#id_phases-0-pool_size")
+    page.select_option("#id_phases-0-advancement", "pools")
+    assert page.is_visible("#id_phases-0-per_pool")
+    page.select_option("#id_phases-2-draw_method", "knockout")
+    assert page.is_visible("#id_phases-2-best_of")
+    assert page.is_hidden("#id_phases-2-games_per_table")
+    page.select_option("#id_phases-2-draw_method", "individual")  # left unused
+    assert page.is_hidden("#id_phases-2-best_of")
 
 
 def assert_fits(page, width, *selectors):
