@@ -226,6 +226,15 @@ def confirm_table(django_capture_on_commit_callbacks):
 # --- Languages (i18n) ---
 
 
+@pytest.fixture
+def flemish_event(director, confirm_table):
+    """A Dutch tournament of 12 players, round 1 drawn and published, table 1 played."""
+    from tests.i18n_helpers import build_flemish_event
+
+    return build_flemish_event(director, confirm_table)
+
+
+
 @pytest.fixture(autouse=True)
 def _tournaments_default_to_english_in_tests(monkeypatch):
     """Make a tournament built without a language English, in tests only.

@@ -8,24 +8,10 @@ the browser.
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
-from tests.i18n_helpers import build_flemish_event
 from tournaments.models import Tournament
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    cache.clear()
-
-
-@pytest.fixture
-def flemish_event(director, confirm_table):
-    """A Dutch tournament of 12 players, round 1 drawn and published, table 1 played."""
-    return build_flemish_event(director, confirm_table)
-
 
 # -------------------------------------------------------------- the middleware
 

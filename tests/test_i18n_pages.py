@@ -11,22 +11,10 @@ from html.parser import HTMLParser
 from io import BytesIO
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.i18n_helpers import LANGUAGES, build_flemish_event
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    cache.clear()
-
-
-@pytest.fixture
-def flemish_event(director, confirm_table):
-    """A Dutch tournament of 12 players, round 1 drawn and published, table 1 played."""
-    return build_flemish_event(director, confirm_table)
+from tests.i18n_helpers import LANGUAGES
 
 
 class _Text(HTMLParser):

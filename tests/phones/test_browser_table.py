@@ -15,7 +15,6 @@ from phones.models import Acceptance, TableSubmission
 from scoring.models import DealRecord, ScoreSheet
 from tests.phones.browser_table_helpers import (
     PHONE,
-    build_hall,
     enter_deal,
     full_name,
     hand_to,
@@ -30,13 +29,6 @@ from tests.phones.browser_table_helpers import (
 from tournaments.models import Seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def hall(db):
-    """A 16-player individual event entered at the tables: round 1 closed, round 2
-    drawn and published through the directors' services; the codes of both."""
-    return build_hall()
 
 
 def test_two_phones_enter_a_table_the_opponents_accept_and_it_goes_public(

@@ -12,7 +12,6 @@ from phones.models import TableSubmission
 from scoring.models import DealRecord, ScoreSheet
 from tests.phones.browser_table_helpers import (
     PHONE,
-    build_hall,
     enter_deal,
     full_name,
     hand_to,
@@ -25,13 +24,6 @@ from tests.phones.browser_table_helpers import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def hall(db):
-    """A 16-player individual event entered at the tables: round 1 closed, round 2
-    drawn and published through the directors' services; the codes of both."""
-    return build_hall()
 
 
 def test_deals_typed_offline_arrive_once_also_after_a_reload(

@@ -28,25 +28,9 @@ from tests.public.calendar_helpers import (
     _ics,
     _names,
     _page,
-    build_calendar,
 )
 from tournaments import services
 from tournaments.models import Entry, Tournament
-
-
-@pytest.fixture(autouse=True)
-def _calendar_state_forgotten():
-    """Each test reads the calendar's state of its own database, not the last one's."""
-    calendar_state_forget()
-    yield
-    calendar_state_forget()
-
-
-@pytest.fixture
-def calendar(db):
-    """Two clubs' events: upcoming, past, unlisted; one with everything announced."""
-    return build_calendar()
-
 
 # ------------------------------------------------------------------ the page
 

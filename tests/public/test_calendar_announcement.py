@@ -16,27 +16,11 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from public.calendar import calendar_state_forget
 from tests.factories import PhaseFactory, TournamentFactory
-from tests.public.calendar_helpers import _day, _page, build_calendar
+from tests.public.calendar_helpers import _day, _page
 from tests.tournaments.test_director_views import phase_post, tournament_post
 from tournaments.forms import ANNOUNCEMENT_FIELDS
 from transfer import services as transfer
-
-
-@pytest.fixture(autouse=True)
-def _calendar_state_forgotten():
-    """Each test reads the calendar's state of its own database, not the last one's."""
-    calendar_state_forget()
-    yield
-    calendar_state_forget()
-
-
-@pytest.fixture
-def calendar(db):
-    """Two clubs' events: upcoming, past, unlisted; one with everything announced."""
-    return build_calendar()
-
 
 # ------------------------------------------------------------------ the settings
 

@@ -8,28 +8,11 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
 from django.utils import timezone
 
-from public.calendar import calendar_state_forget
 from public.ical import LINE_OCTETS, escape_text, fold_line
 from tests.factories import TournamentFactory
-from tests.public.calendar_helpers import ICS, _day, _ics, _page, build_calendar
-
-
-@pytest.fixture(autouse=True)
-def _calendar_state_forgotten():
-    """Each test reads the calendar's state of its own database, not the last one's."""
-    calendar_state_forget()
-    yield
-    calendar_state_forget()
-
-
-@pytest.fixture
-def calendar(db):
-    """Two clubs' events: upcoming, past, unlisted; one with everything announced."""
-    return build_calendar()
-
+from tests.public.calendar_helpers import ICS, _day, _ics, _page
 
 # ------------------------------------------------------------------ the feed
 
