@@ -131,7 +131,11 @@ def find_my_table(browser, base, *, slug, query):
     phone = browser.new_context(viewport={"width": 390, "height": 844})
     page = phone.new_page()
     page.goto(f"{base}/t/{slug}/")
-    page.click("text=Where do I sit?")
+    # The new page loaded (its scripts too) before typing: htmx listens for the
+    # input only once it has run, and a name typed earlier is never searched (it
+    # happened once under load: the list kept its 64 rows).
+    with page.expect_navigation(wait_until="load"):
+        page.click("text=Where do I sit?")
     page.fill("#id_q", query)
     page.wait_for_function(
         "() => document.querySelectorAll('#names tbody tr').length == 1"
