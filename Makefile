@@ -72,8 +72,8 @@ lint: install-dev
 
 # The suite on PYTEST_WORKERS processes (pytest-xdist; each has its own test
 # database: a SQLite file per process, test_manille_gw<n> on PostgreSQL). Measured
-# on this 2-core machine (SQLite, whole suite, shared machine, load 4-10):
-# -n 2 330 s, -n 3 406 s, -n 4 422 s; serial 1284 s (load 10-18). Bytecode is written (also when
+# on this 2-core machine (SQLite, whole suite of 2,774 tests, quiet, 2026-12-04):
+# -n 2 511-565 s, -n 4 552 s (the machine 92-97 % busy: the suite is bound by CPU). Bytecode is written (also when
 # the environment says PYTHONDONTWRITEBYTECODE): every worker and every
 # `manage.py`/server subprocess of the tests would otherwise compile the project
 # and pytest rewrite every test module again. Tests are handed out one at a time
