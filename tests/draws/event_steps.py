@@ -1,21 +1,10 @@
 """What a director does in the browser to run a day, step by step (the
 end-to-end browser tests of an open pairs championship and a kaarting)."""
 
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
+from tests.browser_login import login_cookie
 from tournaments.models import Phase, Round
-
-
-def login_cookie(user, live_server) -> dict:
-    client = Client()
-    client.force_login(user)
-    return {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
 
 
 def director_desk(browser, live_server, director):

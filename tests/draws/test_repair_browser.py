@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from tests import factories
-from tests.draws.event_steps import login_cookie
+from tests.browser_login import login_cookie
 from tournaments import services
 from tournaments.models import Bye, Seat
 

@@ -4,9 +4,7 @@ over, wait for the queue)."""
 
 import os
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
 from draws.services import round_draw, round_publish
@@ -32,16 +30,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
 def shot(page, name):
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
-
-
-def login_cookie(user, live_server):
-    client = Client()
-    client.force_login(user)
-    return {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
 
 
 def build_hall():

@@ -13,12 +13,12 @@ from django.urls import reverse
 
 from phones.models import Acceptance, TableSubmission
 from scoring.models import DealRecord, ScoreSheet
+from tests.browser_login import login_cookie
 from tests.phones.browser_table_helpers import (
     PHONE,
     enter_deal,
     full_name,
     hand_to,
-    login_cookie,
     panel_button,
     personal_code,
     phone,

@@ -3,11 +3,10 @@
 import time
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 
 from tests import factories
+from tests.browser_login import login_cookie
 from tests.builders import build_event
 from tournaments.models import Tournament
 
@@ -32,16 +31,6 @@ def entered_table(director):
     return t, table
 
 
-def _login_cookie(user, live_server):
-    client = Client()
-    client.force_login(user)
-    return {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_open_standings_page_shows_a_confirmed_sheet_within_5_seconds(
@@ -58,7 +47,7 @@ def test_open_standings_page_shows_a_confirmed_sheet_within_5_seconds(
     page.evaluate("window.__notReloaded = true")
 
     desk = browser.new_context()
-    desk.add_cookies([_login_cookie(director, live_server)])
+    desk.add_cookies([login_cookie(director, live_server)])
     sheet_page = desk.new_page()
     sheet_page.goto(live_server.url + reverse("scoring:sheet", args=[table.pk]))
     sheet_page.click("#confirm-sheet")
